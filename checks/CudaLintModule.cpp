@@ -1,0 +1,72 @@
+//===--- CudaLintModule.cpp - the `cudalint` clang-tidy module ------------===//
+
+#include "MissingRestrictCheck.h"
+#include "CudaLintModule.h"
+
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "clang/Basic/Version.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+
+namespace cudalint {
+
+namespace {
+class CudaLintModule : public clang::tidy::ClangTidyModule {
+public:
+  void addCheckFactories(
+      clang::tidy::ClangTidyCheckFactories &CheckFactories) override {
+    CheckFactories.registerCheck<MissingRestrictCheck>(
+        "cudalint-missing-restrict");
+  }
+};
+} // namespace
+
+const char *builtForClangVersion() { return CUDALINT_CLANG_VERSION; }
+
+bool isCompatibleClangVersion(llvm::StringRef Built, llvm::StringRef Host) {
+  // The plugin calls into the host's C++ ABI, which is only stable within
+  // one major release.
+  return Built.split('.').first == Host.split('.').first &&
+         !Built.split('.').first.empty();
+}
+
+bool registerCudaLintModule(llvm::StringRef HostVersion) {
+  if (!isCompatibleClangVersion(builtForClangVersion(), HostVersion)) {
+    llvm::errs() << "error: cudalint: this clang-tidy module was built for "
+                    "clang "
+                 << builtForClangVersion() << " and cannot be loaded into "
+                 << "clang " << HostVersion
+                 << "; use the clang-tidy of that version or rebuild cudalint "
+                    "against this one. No cudalint checks are registered.\n";
+    return false;
+  }
+  static clang::tidy::ClangTidyModuleRegistry::Add<CudaLintModule> Module(
+      "cudalint-module", "Performance checks for CUDA kernels.");
+  return true;
+}
+
+// Referenced by the driver so that the linker keeps this translation unit.
+volatile int CudaLintModuleAnchorSource = 0;
+
+std::string versionNumberIn(llvm::StringRef FullVersion) {
+  // "Debian clang version 19.1.7 (3~deb12u1)" -> "19.1.7"
+  size_t Start = FullVersion.find_first_of("0123456789");
+  if (Start == llvm::StringRef::npos)
+    return "";
+  llvm::StringRef Rest = FullVersion.substr(Start);
+  return Rest.take_while([](char C) { return llvm::isDigit(C) || C == '.'; })
+      .str();
+}
+
+namespace {
+// Registers the module when the object is loaded: by the driver at start-up,
+// or by clang-tidy when it dlopen()s the plugin. getClangFullVersion() is
+// resolved in the host process, so it reports the host's clang.
+const bool Registered =
+    registerCudaLintModule(versionNumberIn(clang::getClangFullVersion()));
+} // namespace
+
+} // namespace cudalint

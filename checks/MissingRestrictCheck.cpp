@@ -1,0 +1,327 @@
+//===--- MissingRestrictCheck.cpp - cudalint ------------------------------===//
+
+#include "MissingRestrictCheck.h"
+#include "analysis/PointerAccesses.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/CharInfo.h"
+#include "clang/Lex/Lexer.h"
+
+#include <optional>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+
+namespace {
+
+// Whether a store through a `A *` may change what a load through a `B *`
+// reads, under the type-based aliasing rules the compiler applies.
+bool mayAlias(QualType A, QualType B) {
+  A = A.getCanonicalType().getUnqualifiedType();
+  B = B.getCanonicalType().getUnqualifiedType();
+  if (A == B)
+    return true;
+  auto IsWildcard = [](QualType T) {
+    return T->isVoidType() || T->isCharType() || T->isStdByteType() ||
+           T->isRecordType();
+  };
+  return IsWildcard(A) || IsWildcard(B);
+}
+
+const Stmt *sharedLoop(const PointerAccess &Store, const PointerAccess &Load) {
+  // The innermost loop enclosing both.
+  const Stmt *Shared = nullptr;
+  for (size_t I = 0; I < Store.Loops.size() && I < Load.Loops.size(); ++I) {
+    if (Store.Loops[I] != Load.Loops[I])
+      break;
+    Shared = Store.Loops[I];
+  }
+  return Shared;
+}
+
+struct ReloadPair {
+  const PointerAccess *Store;
+  const PointerAccess *Load;
+  bool InLaterIteration;
+};
+
+// The first store that forces a later load through another parameter to be
+// reissued. In a shared loop, the pair only counts when one of the two
+// addresses is loop-invariant: that is the value the compiler would keep in
+// a register, and cannot without `__restrict__`. A grid-stride copy, whose
+// every address moves with the loop, has nothing to keep.
+std::optional<ReloadPair> findForcedReload(const PointerAccesses &Accesses) {
+  std::optional<ReloadPair> Best;
+  for (const PointerAccess &Store : Accesses.accesses()) {
+    if (!Store.IsStore)
+      continue;
+    for (const PointerAccess &Load : Accesses.accesses()) {
+      if (!Load.IsLoad || Load.Param == Store.Param)
+        continue;
+      if (Store.Param->getType().isRestrictQualified() ||
+          Load.Param->getType().isRestrictQualified())
+        continue;
+      if (!mayAlias(Store.Param->getType()->getPointeeType(),
+                    Load.Param->getType()->getPointeeType()))
+        continue;
+      bool Later = false;
+      if (Load.Order > Store.Order) {
+        Later = false;
+      } else if (const Stmt *Loop = sharedLoop(Store, Load);
+                 Loop && (Store.InvariantIn.count(Loop) ||
+                          Load.InvariantIn.count(Loop))) {
+        Later = true;
+      } else {
+        continue;
+      }
+      if (!Best || Store.Order < Best->Store->Order)
+        Best = ReloadPair{&Store, &Load, Later};
+      break;
+    }
+  }
+  return Best;
+}
+
+// Every declaration of the kernel, so that the fix-it keeps them in step.
+llvm::SmallVector<const FunctionDecl *, 2>
+allDeclarations(const FunctionDecl *Kernel) {
+  llvm::SmallVector<const FunctionDecl *, 2> Decls;
+  if (const FunctionTemplateDecl *Template =
+          Kernel->getDescribedFunctionTemplate()) {
+    for (const RedeclarableTemplateDecl *R : Template->redecls())
+      Decls.push_back(cast<FunctionTemplateDecl>(R)->getTemplatedDecl());
+  } else {
+    for (const FunctionDecl *R : Kernel->redecls())
+      Decls.push_back(R);
+  }
+  return Decls;
+}
+
+bool hasExplicitInstantiation(const FunctionDecl *Kernel) {
+  const FunctionTemplateDecl *Template = Kernel->getDescribedFunctionTemplate();
+  if (!Template)
+    return false;
+  for (const FunctionDecl *Spec : Template->specializations()) {
+    TemplateSpecializationKind K = Spec->getTemplateSpecializationKind();
+    if (K == TSK_ExplicitInstantiationDeclaration ||
+        K == TSK_ExplicitInstantiationDefinition)
+      return true;
+  }
+  return false;
+}
+
+// Insertions that make one declared parameter `__restrict__` (and `const`
+// in what it points to). False when the declaration cannot be edited safely
+// (it comes from a macro, or its type is spelled in an unusual way).
+bool addParamFixes(const ParmVarDecl *P, bool AddConst,
+                   const SourceManager &SM,
+                   llvm::SmallVectorImpl<FixItHint> &Fixes) {
+  if (P->getType().isRestrictQualified())
+    return true;
+  const TypeSourceInfo *TSI = P->getTypeSourceInfo();
+  if (!TSI)
+    return false;
+  TypeLoc TL = TSI->getTypeLoc();
+  if (auto Qualified = TL.getAs<QualifiedTypeLoc>())
+    TL = Qualified.getUnqualifiedLoc();
+  if (auto Pointer = TL.getAs<PointerTypeLoc>()) {
+    SourceLocation Star = Pointer.getStarLoc();
+    if (Star.isInvalid() || Star.isMacroID())
+      return false;
+    SourceLocation After = Star.getLocWithOffset(1);
+    bool Invalid = false;
+    const char *Next = SM.getCharacterData(After, &Invalid);
+    if (Invalid)
+      return false;
+    Fixes.push_back(FixItHint::CreateInsertion(
+        After, isAsciiIdentifierContinue(*Next) ? "__restrict__ "
+                                                 : " __restrict__"));
+    if (AddConst) {
+      SourceLocation PointeeBegin = Pointer.getPointeeLoc().getBeginLoc();
+      if (PointeeBegin.isInvalid() || PointeeBegin.isMacroID())
+        return false;
+      Fixes.push_back(FixItHint::CreateInsertion(PointeeBegin, "const "));
+    }
+    return true;
+  }
+  // A pointer typedef or alias: `fptr p` becomes `fptr __restrict__ p`.
+  if (AddConst || !P->getIdentifier() || P->getLocation().isMacroID())
+    return false;
+  Fixes.push_back(
+      FixItHint::CreateInsertion(P->getLocation(), "__restrict__ "));
+  return true;
+}
+
+std::string quotedList(llvm::ArrayRef<const ParmVarDecl *> Params) {
+  std::string Text;
+  for (size_t I = 0; I < Params.size(); ++I) {
+    if (I)
+      Text += I + 1 == Params.size() ? " and " : ", ";
+    Text += "'" + Params[I]->getName().str() + "'";
+  }
+  return Text;
+}
+
+bool parseBoolOption(StringRef Value) {
+  return Value.equals_insensitive("true") || Value == "1" ||
+         Value.equals_insensitive("on");
+}
+
+} // namespace
+
+MissingRestrictCheck::MissingRestrictCheck(StringRef Name,
+                                           tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      ReadOnlyPointers(parseBoolOption(Options.get("ReadOnlyPointers", "false"))) {}
+
+void MissingRestrictCheck::storeOptions(
+    tidy::ClangTidyOptions::OptionMap &Opts) {
+  // Stored as text: the typed OptionsView accessors are templates whose
+  // mangled names differ between compilers, and the plugin must resolve
+  // every symbol in the host clang-tidy whichever compiler built us.
+  Options.store(Opts, "ReadOnlyPointers", ReadOnlyPointers ? "true" : "false");
+}
+
+void MissingRestrictCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
+                                  unless(isTemplateInstantiation()))
+                         .bind("kernel"),
+                     this);
+}
+
+void MissingRestrictCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
+  const SourceManager &SM = *Result.SourceManager;
+
+  llvm::SmallVector<const ParmVarDecl *, 4> Pointers;
+  for (const ParmVarDecl *P : Kernel->parameters())
+    if (P->getType()->isPointerType())
+      Pointers.push_back(P);
+  if (Pointers.size() < 2)
+    return;
+
+  PointerAccesses Accesses(*Kernel, SM);
+  std::optional<ReloadPair> Reload = findForcedReload(Accesses);
+
+  llvm::SmallVector<const ParmVarDecl *, 4> ReadOnly;
+  for (const ParmVarDecl *P : Pointers)
+    if (Accesses.isUsed(P) && !Accesses.isStoredThrough(P) &&
+        !Accesses.escapes(P) &&
+        !(P->getType()->getPointeeType().isConstQualified() &&
+          P->getType().isRestrictQualified()))
+      ReadOnly.push_back(P);
+
+  if (!Reload && !(ReadOnlyPointers && !ReadOnly.empty()))
+    return;
+
+  if (Reload) {
+    const ParmVarDecl *Stored = Reload->Store->Param;
+    const ParmVarDecl *Loaded = Reload->Load->Param;
+    if (Reload->InLaterIteration)
+      diag(Kernel->getLocation(),
+           "kernel %0 stores through %1 and loads through %2 in the same "
+           "loop; without '__restrict__' the compiler must assume they alias, "
+           "so it reloads after every store instead of keeping values in "
+           "registers (measured up to 3.5x slower on H100)")
+          << Kernel << Stored << Loaded;
+    else
+      diag(Kernel->getLocation(),
+           "kernel %0 loads through %2 after storing through %1; without "
+           "'__restrict__' the compiler must assume they alias and reload "
+           "after the store (measured up to 3.5x slower on H100 when this "
+           "happens in a loop)")
+          << Kernel << Stored << Loaded;
+    diag(Reload->Store->Expr->getBeginLoc(), "store through %0",
+         DiagnosticIDs::Note)
+        << Stored << Reload->Store->Expr->getSourceRange();
+    diag(Reload->Load->Expr->getBeginLoc(),
+         Reload->InLaterIteration
+             ? "load through %0, repeated after the store in the next "
+               "iteration"
+             : "load through %0 after the store",
+         DiagnosticIDs::Note)
+        << Loaded << Reload->Load->Expr->getSourceRange();
+  } else {
+    for (const ParmVarDecl *P : ReadOnly)
+      diag(P->getLocation(),
+           "pointer parameter %0 is only read; declaring it 'const "
+           "__restrict__' lets the compiler use the read-only data path "
+           "(no gain measured on H100 when no store precedes the loads)")
+          << P;
+  }
+
+  // The parameters to mark, and whether each may also become const.
+  llvm::SmallVector<const ParmVarDecl *, 4> ToMark;
+  for (const ParmVarDecl *P : Pointers)
+    if (Accesses.isUsed(P) && !P->getType().isRestrictQualified())
+      ToMark.push_back(P);
+  if (ToMark.empty())
+    return;
+
+  if (!Uses)
+    Uses = std::make_unique<KernelUseIndex>(*Result.Context);
+
+  // `__restrict__` promises that the arguments never overlap: a launch in
+  // this file that passes the same buffer twice breaks that promise.
+  for (const LaunchSite &Launch : Uses->launches(Kernel)) {
+    const CUDAKernelCallExpr *Call = Launch.Call;
+    for (size_t I = 0; I < ToMark.size(); ++I) {
+      for (size_t J = I + 1; J < ToMark.size(); ++J) {
+        unsigned A = ToMark[I]->getFunctionScopeIndex();
+        unsigned B = ToMark[J]->getFunctionScopeIndex();
+        if (A >= Call->getNumArgs() || B >= Call->getNumArgs())
+          continue;
+        const ValueDecl *BaseA = pointerBase(Call->getArg(A));
+        if (BaseA && BaseA == pointerBase(Call->getArg(B))) {
+          diag(Call->getBeginLoc(),
+               "no fix-it: this launch passes %0 to both %1 and %2, so "
+               "'__restrict__' would make the kernel's behaviour undefined",
+               DiagnosticIDs::Note)
+              << BaseA << ToMark[I] << ToMark[J];
+          return;
+        }
+      }
+    }
+  }
+
+  bool MayChangeTypes =
+      Uses->hasOnlyLaunchUses(Kernel) && !hasExplicitInstantiation(Kernel);
+  llvm::SmallVector<FixItHint, 8> Fixes;
+  bool Editable = true;
+  for (const FunctionDecl *Decl : allDeclarations(Kernel)) {
+    if (Decl->getLocation().isMacroID() ||
+        Decl->getNumParams() != Kernel->getNumParams()) {
+      Editable = false;
+      break;
+    }
+    for (const ParmVarDecl *P : ToMark) {
+      QualType Pointee = P->getType()->getPointeeType();
+      bool AddConst = MayChangeTypes && llvm::is_contained(ReadOnly, P) &&
+                      !Pointee.isConstQualified() && !Pointee->isPointerType();
+      Editable &= addParamFixes(Decl->getParamDecl(P->getFunctionScopeIndex()),
+                                AddConst, SM, Fixes);
+    }
+  }
+  if (!Editable) {
+    diag(Kernel->getLocation(),
+         "no fix-it: a declaration of %0 is spelled through a macro or an "
+         "unusual type; add '__restrict__' to %1 by hand if they never "
+         "overlap",
+         DiagnosticIDs::Note)
+        << Kernel << quotedList(ToMark);
+    return;
+  }
+  diag(Kernel->getLocation(),
+       "add '__restrict__' to %0 (and 'const' where only read) if the "
+       "arguments never overlap in memory; this is a promise the compiler "
+       "relies on, so check every launch",
+       DiagnosticIDs::Note)
+      << quotedList(ToMark) << Fixes;
+}
+
+} // namespace cudalint

@@ -1,0 +1,165 @@
+//===--- CudaAST.cpp ------------------------------------------------------===//
+
+#include "analysis/CudaAST.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+bool isKernel(const FunctionDecl *FD) {
+  return FD && FD->hasAttr<CUDAGlobalAttr>();
+}
+
+const FunctionDecl *canonicalKernel(const FunctionDecl *FD) {
+  if (!FD)
+    return nullptr;
+  if (const FunctionTemplateDecl *Primary = FD->getPrimaryTemplate())
+    FD = Primary->getTemplatedDecl();
+  else if (const FunctionDecl *Pattern =
+               FD->getTemplateInstantiationPattern(/*ForDefinition=*/false))
+    FD = Pattern;
+  return FD->getCanonicalDecl();
+}
+
+const Expr *stripNoOps(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+      E = Cast->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
+const ValueDecl *pointerBase(const Expr *E) {
+  E = stripNoOps(E);
+  if (!E)
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getDecl();
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return Member->getMemberDecl();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAdditiveOp()) {
+      if (BO->getLHS()->getType()->isPointerType())
+        return pointerBase(BO->getLHS());
+      if (BO->getRHS()->getType()->isPointerType())
+        return pointerBase(BO->getRHS());
+    }
+    return nullptr;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf) {
+      const Expr *Sub = UO->getSubExpr()->IgnoreParens();
+      if (const auto *Sub2 = dyn_cast<ArraySubscriptExpr>(Sub))
+        return pointerBase(Sub2->getBase());
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+namespace {
+class KernelUseCollector : public RecursiveASTVisitor<KernelUseCollector> {
+public:
+  KernelUseCollector(
+      ASTContext &Ctx,
+      llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<LaunchSite, 2>>
+          &Launches,
+      llvm::DenseMap<const FunctionDecl *, bool> &OtherUses)
+      : Ctx(Ctx), Launches(Launches), OtherUses(OtherUses) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = FD;
+    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    CurrentFunction = Saved;
+    return Result;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
+    if (const FunctionDecl *Callee = canonicalKernel(Call->getDirectCallee()))
+      Launches[Callee].push_back({Call, CurrentFunction});
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl());
+    if (!isKernel(FD))
+      return true;
+    if (!isHarmlessUse(Ref))
+      OtherUses[canonicalKernel(FD)] = true;
+    return true;
+  }
+
+private:
+  // A launch callee, or a conversion to `void *` / a template argument
+  // deduced from the kernel's own type: none of these spell out the
+  // parameter types, so they keep compiling when those types change.
+  bool isHarmlessUse(const DeclRefExpr *Ref) {
+    const Stmt *Child = Ref;
+    for (int Depth = 0; Depth < 4; ++Depth) {
+      auto Parents = Ctx.getParents(*Child);
+      if (Parents.empty())
+        return false;
+      const Stmt *Parent = Parents[0].get<Stmt>();
+      if (!Parent)
+        return false;
+      if (const auto *Call = dyn_cast<CUDAKernelCallExpr>(Parent))
+        return Call->getCallee()->IgnoreParenImpCasts() == Ref;
+      if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Parent))
+        return Cast->getType()->isVoidPointerType();
+      if (const auto *Call = dyn_cast<CallExpr>(Parent)) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        return Callee && Callee->getPrimaryTemplate();
+      }
+      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent)) {
+        if (Cast->getType()->isVoidPointerType())
+          return true;
+        Child = Parent;
+        continue;
+      }
+      if (isa<ParenExpr>(Parent) || isa<UnaryOperator>(Parent)) {
+        Child = Parent;
+        continue;
+      }
+      return false;
+    }
+    return false;
+  }
+
+  ASTContext &Ctx;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<LaunchSite, 2>>
+      &Launches;
+  llvm::DenseMap<const FunctionDecl *, bool> &OtherUses;
+  const FunctionDecl *CurrentFunction = nullptr;
+};
+} // namespace
+
+KernelUseIndex::KernelUseIndex(ASTContext &Ctx) {
+  KernelUseCollector(Ctx, Launches, OtherUses)
+      .TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+llvm::ArrayRef<LaunchSite>
+KernelUseIndex::launches(const FunctionDecl *Kernel) const {
+  auto It = Launches.find(canonicalKernel(Kernel));
+  if (It == Launches.end())
+    return {};
+  return It->second;
+}
+
+bool KernelUseIndex::hasOnlyLaunchUses(const FunctionDecl *Kernel) const {
+  return !OtherUses.lookup(canonicalKernel(Kernel));
+}
+
+} // namespace cudalint

@@ -1,0 +1,62 @@
+//===--- CudaAST.h - CUDA-specific AST queries shared by the checks -------===//
+//
+// Small questions every check asks of the AST: is this a kernel, where is it
+// launched, what does an argument point into.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_CUDAAST_H
+#define CUDALINT_ANALYSIS_CUDAAST_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace cudalint {
+
+/// True for a `__global__` function (a kernel), including template patterns.
+bool isKernel(const clang::FunctionDecl *FD);
+
+/// The kernel a declaration belongs to, normalised so that every
+/// redeclaration and every instantiation of a template kernel maps to the
+/// same canonical declaration.
+const clang::FunctionDecl *canonicalKernel(const clang::FunctionDecl *FD);
+
+/// Strips parentheses, implicit casts and no-op explicit casts.
+const clang::Expr *stripNoOps(const clang::Expr *E);
+
+/// The variable that a pointer-valued expression points into, following
+/// `p`, `p + k`, `&p[k]`, `(T *)p` and `thrust::raw_pointer_cast`-like
+/// conversions. Null when the base cannot be named.
+const clang::ValueDecl *pointerBase(const clang::Expr *E);
+
+/// A `kernel<<<grid, block>>>(args)` expression in the translation unit.
+struct LaunchSite {
+  const clang::CUDAKernelCallExpr *Call;
+  const clang::FunctionDecl *Caller; ///< The function containing the launch.
+};
+
+/// Every launch site and every other reference to each kernel in one
+/// translation unit, collected in one walk. A check builds it lazily on its
+/// first question and drops it at the end of the translation unit.
+class KernelUseIndex {
+public:
+  explicit KernelUseIndex(clang::ASTContext &Ctx);
+
+  llvm::ArrayRef<LaunchSite> launches(const clang::FunctionDecl *Kernel) const;
+  /// True when the kernel is only ever launched or converted to an untyped
+  /// pointer (`(void *)kernel`), so changing its parameter types cannot break
+  /// a caller.
+  bool hasOnlyLaunchUses(const clang::FunctionDecl *Kernel) const;
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<LaunchSite, 2>>
+      Launches;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> OtherUses;
+};
+
+} // namespace cudalint
+
+#endif

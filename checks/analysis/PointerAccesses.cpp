@@ -1,0 +1,307 @@
+//===--- PointerAccesses.cpp ----------------------------------------------===//
+
+#include "analysis/PointerAccesses.h"
+#include "analysis/CudaAST.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+using ParamSet = llvm::SmallPtrSet<const ParmVarDecl *, 2>;
+
+namespace {
+
+// Variables written anywhere inside a statement (assignment, ++/--, or a
+// declaration with an initialiser: a loop-local recomputed every iteration).
+class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
+public:
+  llvm::DenseSet<const ValueDecl *> Vars;
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      note(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      note(UO->getSubExpr());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    Vars.insert(VD);
+    return true;
+  }
+
+private:
+  void note(const Expr *E) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      Vars.insert(Ref->getDecl());
+  }
+};
+
+class RefersTo : public RecursiveASTVisitor<RefersTo> {
+public:
+  explicit RefersTo(const llvm::DenseSet<const ValueDecl *> &Vars)
+      : Vars(Vars) {}
+  bool Found = false;
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Vars.count(Ref->getDecl()))
+      Found = true;
+    return !Found;
+  }
+
+private:
+  const llvm::DenseSet<const ValueDecl *> &Vars;
+};
+
+} // namespace
+
+class PointerAccessCollector
+    : public RecursiveASTVisitor<PointerAccessCollector> {
+public:
+  PointerAccessCollector(const FunctionDecl &Kernel, const SourceManager &SM,
+                         PointerAccesses &Out)
+      : SM(SM), Out(Out) {
+    for (const ParmVarDecl *P : Kernel.parameters())
+      if (P->getType()->isPointerType())
+        Params.insert(P);
+  }
+
+  void run(Stmt *Body) {
+    // Two passes over the derivations reach chains declared out of order
+    // (a pointer advanced at the bottom of a loop and used at its top).
+    for (int Pass = 0; Pass < 2; ++Pass)
+      collectDerivations(Body);
+    TraverseStmt(Body);
+  }
+
+#define CUDALINT_TRAVERSE_LOOP(CLASS)                                          \
+  bool Traverse##CLASS(CLASS *S) {                                             \
+    LoopStack.push_back(S);                                                    \
+    bool Result = RecursiveASTVisitor::Traverse##CLASS(S);                     \
+    LoopStack.pop_back();                                                      \
+    return Result;                                                             \
+  }
+  CUDALINT_TRAVERSE_LOOP(ForStmt)
+  CUDALINT_TRAVERSE_LOOP(WhileStmt)
+  CUDALINT_TRAVERSE_LOOP(DoStmt)
+  CUDALINT_TRAVERSE_LOOP(CXXForRangeStmt)
+#undef CUDALINT_TRAVERSE_LOOP
+  // Overriding without the DataRecursionQueue parameter makes the visitor
+  // traverse a loop's children before returning, which keeps LoopStack right.
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+      if (Params.count(P))
+        Out.Used.insert(P);
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (!BO->isAssignmentOp())
+      return true;
+    recordAccess(BO->getLHS(), /*Load=*/BO->isCompoundAssignmentOp(),
+                 /*Store=*/true, BO);
+    // A pointer derived from a parameter stored anywhere but a local
+    // pointer variable leaves our sight.
+    if (BO->getOpcode() == BO_Assign &&
+        BO->getRHS()->getType()->isPointerType()) {
+      const auto *LHSRef =
+          dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+      const auto *LocalVar =
+          LHSRef ? dyn_cast<VarDecl>(LHSRef->getDecl()) : nullptr;
+      if (!LocalVar || !LocalVar->hasLocalStorage() ||
+          !LocalVar->getType()->getPointeeType().isConstQualified())
+        markEscaped(rootParams(BO->getRHS()));
+    }
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      recordAccess(UO->getSubExpr(), true, true, UO);
+    return true;
+  }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      recordAccess(Cast->getSubExpr(), true, false, Cast);
+    return true;
+  }
+
+  bool VisitExplicitCastExpr(ExplicitCastExpr *Cast) {
+    if (Cast->getSubExpr()->getType()->isPointerType())
+      markEscaped(rootParams(Cast->getSubExpr()));
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!VD->getType()->isPointerType() || !VD->getInit())
+      return true;
+    if (!VD->getType()->getPointeeType().isConstQualified())
+      markEscaped(rootParams(VD->getInit()));
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    StringRef Name;
+    if (Callee && Callee->getDeclName().isIdentifier())
+      Name = Callee->getName();
+    bool IsAtomic = Name.starts_with("atomic") ||
+                    Name.starts_with("__nv_atomic") ||
+                    Name.starts_with("__atomic");
+    bool IsCachedLoad = Name.starts_with("__ld");
+    bool IsCachedStore = Name.starts_with("__st") && !Name.starts_with("__sti");
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      if (!Arg->getType()->isPointerType())
+        continue;
+      ParamSet Roots = rootParams(Arg);
+      if (Roots.empty())
+        continue;
+      if (I == 0 && (IsAtomic || IsCachedLoad || IsCachedStore)) {
+        for (const ParmVarDecl *P : Roots)
+          addAccess(P, Call, IsAtomic || IsCachedLoad,
+                    IsAtomic || IsCachedStore, Call);
+        continue;
+      }
+      markEscaped(Roots);
+    }
+    return true;
+  }
+
+private:
+  // The parameters a pointer expression may point into.
+  ParamSet rootParams(const Expr *E) {
+    ParamSet Result;
+    E = stripNoOps(E);
+    if (!E)
+      return Result;
+    if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(E)) {
+      for (const ParmVarDecl *P : rootParams(Cond->getTrueExpr()))
+        Result.insert(P);
+      for (const ParmVarDecl *P : rootParams(Cond->getFalseExpr()))
+        Result.insert(P);
+      return Result;
+    }
+    const ValueDecl *Base = pointerBase(E);
+    if (!Base)
+      return Result;
+    if (const auto *P = dyn_cast<ParmVarDecl>(Base)) {
+      if (Params.count(P))
+        Result.insert(P);
+      return Result;
+    }
+    auto It = Derived.find(Base);
+    if (It != Derived.end())
+      Result = It->second;
+    return Result;
+  }
+
+  void collectDerivations(Stmt *Body) {
+    struct Walker : RecursiveASTVisitor<Walker> {
+      PointerAccessCollector &C;
+      explicit Walker(PointerAccessCollector &C) : C(C) {}
+      bool VisitVarDecl(VarDecl *VD) {
+        if (VD->getType()->isPointerType() && VD->getInit())
+          for (const ParmVarDecl *P : C.rootParams(VD->getInit()))
+            C.Derived[VD].insert(P);
+        return true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (!BO->isAssignmentOp() || !BO->getType()->isPointerType())
+          return true;
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          if (isa<VarDecl>(Ref->getDecl()) &&
+              !isa<ParmVarDecl>(Ref->getDecl()))
+            for (const ParmVarDecl *P : C.rootParams(BO->getRHS()))
+              C.Derived[Ref->getDecl()].insert(P);
+        return true;
+      }
+    } W(*this);
+    W.TraverseStmt(Body);
+  }
+
+  // `p[i]`, `*p`, `p->f`, `p[i].f`: the pointer expression being
+  // dereferenced, or null if \p E is not a dereference.
+  static const Expr *dereferencedPointer(const Expr *E) {
+    E = E->IgnoreParens();
+    while (const auto *Member = dyn_cast<MemberExpr>(E)) {
+      if (Member->isArrow())
+        return Member->getBase();
+      E = Member->getBase()->IgnoreParens();
+    }
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      return Sub->getBase()->getType()->isPointerType() ? Sub->getBase()
+                                                        : nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_Deref)
+        return UO->getSubExpr();
+    return nullptr;
+  }
+
+  void recordAccess(const Expr *Target, bool Load, bool Store,
+                    const Expr *Whole) {
+    const Expr *Ptr = dereferencedPointer(Target);
+    if (!Ptr)
+      return;
+    for (const ParmVarDecl *P : rootParams(Ptr))
+      addAccess(P, Target->IgnoreParens(), Load, Store, Whole);
+  }
+
+  void addAccess(const ParmVarDecl *P, const Expr *Access, bool Load,
+                 bool Store, const Expr *Whole) {
+    PointerAccess A;
+    A.Param = P;
+    A.Expr = Access;
+    A.IsLoad = Load;
+    A.IsStore = Store;
+    SourceLocation At = Store ? Whole->getEndLoc() : Access->getBeginLoc();
+    A.Order = SM.getFileOffset(SM.getExpansionLoc(At));
+    A.Loops.assign(LoopStack.begin(), LoopStack.end());
+    for (const Stmt *Loop : LoopStack) {
+      RefersTo Finder(modifiedIn(Loop));
+      Finder.TraverseStmt(const_cast<Expr *>(Access));
+      if (!Finder.Found)
+        A.InvariantIn.insert(Loop);
+    }
+    if (Store)
+      Out.Stored.insert(P);
+    Out.Accesses.push_back(std::move(A));
+  }
+
+  const llvm::DenseSet<const ValueDecl *> &modifiedIn(const Stmt *Loop) {
+    auto It = Modified.find(Loop);
+    if (It != Modified.end())
+      return It->second;
+    ModifiedVars Finder;
+    Finder.TraverseStmt(const_cast<Stmt *>(Loop));
+    return Modified[Loop] = std::move(Finder.Vars);
+  }
+
+  void markEscaped(const ParamSet &Roots) {
+    for (const ParmVarDecl *P : Roots)
+      Out.Escaped.insert(P);
+  }
+
+  const SourceManager &SM;
+  PointerAccesses &Out;
+  llvm::SmallPtrSet<const ParmVarDecl *, 8> Params;
+  llvm::DenseMap<const ValueDecl *, ParamSet> Derived;
+  llvm::SmallVector<const Stmt *, 4> LoopStack;
+  llvm::DenseMap<const Stmt *, llvm::DenseSet<const ValueDecl *>> Modified;
+};
+
+PointerAccesses::PointerAccesses(const FunctionDecl &Kernel,
+                                 const SourceManager &SM) {
+  if (Stmt *Body = Kernel.getBody())
+    PointerAccessCollector(Kernel, SM, *this).run(Body);
+}
+
+} // namespace cudalint

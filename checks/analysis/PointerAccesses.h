@@ -1,0 +1,62 @@
+//===--- PointerAccesses.h - loads and stores through kernel pointers -----===//
+//
+// Collects, for one kernel body, every load and store made through each of
+// its pointer parameters (directly, or through local pointers derived from
+// them), with the loops that enclose each access and whether the address is
+// invariant in those loops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_POINTERACCESSES_H
+#define CUDALINT_ANALYSIS_POINTERACCESSES_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace cudalint {
+
+/// One memory access through a pointer parameter.
+struct PointerAccess {
+  const clang::ParmVarDecl *Param;
+  const clang::Expr *Expr;  ///< The `p[i]`, `*p`, `p->f` or atomic call.
+  bool IsLoad = false;
+  bool IsStore = false;
+  /// Program-order position: where a load happens (its start) or where a
+  /// store completes (the end of the assignment), as a file offset.
+  unsigned Order = 0;
+  /// Enclosing loops, outermost first.
+  llvm::SmallVector<const clang::Stmt *, 2> Loops;
+  /// The subset of `Loops` in which the address does not change.
+  llvm::SmallPtrSet<const clang::Stmt *, 2> InvariantIn;
+};
+
+/// What a kernel does with its pointer parameters.
+class PointerAccesses {
+public:
+  PointerAccesses(const clang::FunctionDecl &Kernel,
+                  const clang::SourceManager &SM);
+
+  llvm::ArrayRef<PointerAccess> accesses() const { return Accesses; }
+  /// True if the parameter is used at all in the body.
+  bool isUsed(const clang::ParmVarDecl *P) const { return Used.count(P); }
+  /// True if the parameter is stored through (including atomics).
+  bool isStoredThrough(const clang::ParmVarDecl *P) const {
+    return Stored.count(P);
+  }
+  /// True when the pointer (or a pointer derived from it) is passed to a
+  /// call, cast, or copied into a non-const local, so that making its pointee
+  /// `const` might not compile or might hide a store.
+  bool escapes(const clang::ParmVarDecl *P) const { return Escaped.count(P); }
+
+private:
+  friend class PointerAccessCollector;
+  llvm::SmallVector<PointerAccess, 16> Accesses;
+  llvm::SmallPtrSet<const clang::ParmVarDecl *, 8> Used, Stored, Escaped;
+};
+
+} // namespace cudalint
+
+#endif

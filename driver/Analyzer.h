@@ -1,0 +1,49 @@
+//===--- Analyzer.h - lint one translation unit in this process -----------===//
+
+#ifndef CUDALINT_DRIVER_ANALYZER_H
+#define CUDALINT_DRIVER_ANALYZER_H
+
+#include "Findings.h"
+
+#include "clang-tidy/ClangTidyOptions.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// The check and config settings of a run, shared by every file.
+struct LintSettings {
+  std::string ChecksOverride;   ///< --checks, appended to the config's.
+  std::string ConfigFile;       ///< --config-file; empty: search up the tree.
+};
+
+/// The option provider for a run: `.cudalint.yaml` or `.clang-tidy` found
+/// up the tree from each file (or --config-file), with cudalint's defaults
+/// underneath and the command line on top.
+std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
+makeOptionsProvider(const LintSettings &Settings);
+
+/// Parses and checks the config that applies to \p File; returns an error
+/// message when it is malformed (the run then reports the file as not
+/// analysed instead of silently using defaults).
+std::string validateConfigFor(const LintSettings &Settings,
+                              const std::string &File);
+
+/// Parses \p Command (program first, file last) and runs the enabled checks.
+FileResult analyzeFile(const LintSettings &Settings,
+                       const std::vector<std::string> &Command,
+                       const std::string &File,
+                       const std::string &WorkingDirectory);
+
+/// Every registered cudalint check enabled by \p Settings for \p File.
+std::vector<std::string> enabledChecks(const LintSettings &Settings,
+                                       const std::string &File);
+
+/// Every registered check name.
+std::vector<std::string> allChecks();
+
+} // namespace cudalint
+
+#endif

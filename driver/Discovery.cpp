@@ -1,0 +1,95 @@
+//===--- Discovery.cpp ----------------------------------------------------===//
+
+#include "Discovery.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <set>
+#include <unistd.h>
+
+namespace cudalint {
+
+bool isCudaSource(llvm::StringRef Path) {
+  return llvm::sys::path::extension(Path) == ".cu";
+}
+bool isCudaHeader(llvm::StringRef Path) {
+  return llvm::sys::path::extension(Path) == ".cuh";
+}
+
+static std::string absolute(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+Discovered discoverFiles(const std::vector<std::string> &Paths) {
+  Discovered Out;
+  std::set<std::string> Sources, Headers;
+  auto Take = [&](const std::string &File, bool Explicit) {
+    if (access(File.c_str(), R_OK) != 0) {
+      Out.Errors.push_back({File, "cannot read file: permission denied"});
+      return;
+    }
+    if (isCudaHeader(File))
+      Headers.insert(File);
+    else if (isCudaSource(File) || Explicit)
+      Sources.insert(File); // A file named explicitly is linted as CUDA.
+  };
+  for (const std::string &Given : Paths) {
+    std::string Path = absolute(Given);
+    llvm::sys::fs::file_status Status;
+    if (llvm::sys::fs::status(Path, Status)) {
+      Out.Errors.push_back({Path, "no such file or directory"});
+      continue;
+    }
+    Out.Roots.push_back(Path);
+    if (llvm::sys::fs::is_regular_file(Status)) {
+      Take(Path, /*Explicit=*/true);
+      continue;
+    }
+    if (!llvm::sys::fs::is_directory(Status)) {
+      Out.Errors.push_back({Path, "not a regular file or directory"});
+      continue;
+    }
+    size_t Before = Sources.size() + Headers.size();
+    std::error_code EC;
+    for (llvm::sys::fs::recursive_directory_iterator It(Path, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      llvm::StringRef Name = llvm::sys::path::filename(It->path());
+      if (Name.starts_with(".")) {
+        if (It->type() == llvm::sys::fs::file_type::directory_file)
+          It.no_push();
+        continue;
+      }
+      if (It->type() == llvm::sys::fs::file_type::directory_file)
+        continue;
+      if (isCudaSource(It->path()) || isCudaHeader(It->path()))
+        Take(absolute(It->path()), /*Explicit=*/false);
+    }
+    if (EC)
+      Out.Errors.push_back({Path, "cannot walk directory: " + EC.message()});
+    else if (Sources.size() + Headers.size() == Before)
+      Out.Errors.push_back(
+          {Path, "no CUDA files (.cu, .cuh) found in this directory"});
+  }
+  Out.Sources.assign(Sources.begin(), Sources.end());
+  Out.Headers.assign(Headers.begin(), Headers.end());
+  return Out;
+}
+
+bool isUnderRoots(const std::string &Path,
+                  const std::vector<std::string> &Roots) {
+  for (const std::string &Root : Roots) {
+    if (Path == Root)
+      return true;
+    if (Path.size() > Root.size() && Path.compare(0, Root.size(), Root) == 0 &&
+        Path[Root.size()] == '/')
+      return true;
+  }
+  return false;
+}
+
+} // namespace cudalint

@@ -1,0 +1,34 @@
+//===--- Discovery.h - which files a run lints ----------------------------===//
+
+#ifndef CUDALINT_DRIVER_DISCOVERY_H
+#define CUDALINT_DRIVER_DISCOVERY_H
+
+#include "Report.h"
+
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct Discovered {
+  std::vector<std::string> Sources; ///< Translation units (.cu), absolute.
+  std::vector<std::string> Headers; ///< .cuh files, absolute.
+  std::vector<std::string> Roots;   ///< The paths given, absolute.
+  std::vector<FileError> Errors;    ///< Missing or unreadable paths.
+};
+
+/// Expands files and directories (recursively, skipping hidden ones) into
+/// the CUDA files to lint, sorted and without duplicates.
+Discovered discoverFiles(const std::vector<std::string> &Paths);
+
+/// True when \p Path lies under one of \p Roots (a root may be a file).
+bool isUnderRoots(const std::string &Path,
+                  const std::vector<std::string> &Roots);
+
+/// "file.cu" and friends: the extensions cudalint lints.
+bool isCudaSource(llvm::StringRef Path);
+bool isCudaHeader(llvm::StringRef Path);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,72 @@
+//===--- Findings.h - what one analysis run reports -----------------------===//
+//
+// A SourceManager-independent record of diagnostics and fix-its. Workers
+// produce it, send it to the parent as JSON, and every output format reads
+// it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_DRIVER_FINDINGS_H
+#define CUDALINT_DRIVER_FINDINGS_H
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct Replacement {
+  std::string File; ///< Absolute path.
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+  bool operator==(const Replacement &O) const {
+    return File == O.File && Offset == O.Offset && Length == O.Length &&
+           Text == O.Text;
+  }
+};
+
+struct Message {
+  std::string Text;
+  std::string File; ///< Absolute path; empty for messages without a place.
+  unsigned Line = 0, Column = 0, Offset = 0;
+  std::vector<Replacement> Fixes;
+};
+
+enum class Severity { Note, Warning, Error };
+const char *severityName(Severity S);
+
+struct Finding {
+  std::string Check; ///< "cudalint-..." or "clang-diagnostic-error".
+  Severity Level = Severity::Warning;
+  Message Main;
+  std::vector<Message> Notes;
+  bool isCompilerDiagnostic() const {
+    return Check.rfind("clang-diagnostic-", 0) == 0;
+  }
+};
+
+/// Everything one worker learned about one translation unit.
+struct FileResult {
+  std::string File; ///< Absolute path of the file analysed.
+  std::vector<Finding> Findings;
+  /// Why the file could not be analysed (crash, time-out, unreadable...),
+  /// one line each. Compiler errors are Findings, not FileErrors.
+  std::vector<std::string> FileErrors;
+  /// Files the translation unit #included (absolute), for header ownership.
+  std::vector<std::string> Included;
+  bool Parsed = false; ///< The front end ran to the end of the TU.
+};
+
+void to_json(nlohmann::json &J, const Replacement &R);
+void from_json(const nlohmann::json &J, Replacement &R);
+void to_json(nlohmann::json &J, const Message &M);
+void from_json(const nlohmann::json &J, Message &M);
+void to_json(nlohmann::json &J, const Finding &F);
+void from_json(const nlohmann::json &J, Finding &F);
+void to_json(nlohmann::json &J, const FileResult &R);
+void from_json(const nlohmann::json &J, FileResult &R);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,280 @@
+//===--- Fixes.cpp --------------------------------------------------------===//
+
+#include "Fixes.h"
+
+#include "clang/Tooling/Core/Diagnostic.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sys/stat.h>
+
+namespace cudalint {
+
+const std::vector<Replacement> *chosenFix(const Finding &F, bool FromNotes) {
+  if (!F.Main.Fixes.empty())
+    return &F.Main.Fixes;
+  if (FromNotes)
+    for (const Message &N : F.Notes)
+      if (!N.Fixes.empty())
+        return &N.Fixes;
+  return nullptr;
+}
+
+static bool overlaps(const Replacement &A, const Replacement &B) {
+  if (A.File != B.File)
+    return false;
+  // Two insertions at one point conflict unless identical; ranges conflict
+  // when they share a byte.
+  if (A.Length == 0 && B.Length == 0)
+    return A.Offset == B.Offset;
+  return A.Offset < B.Offset + std::max(B.Length, 1u) &&
+         B.Offset < A.Offset + std::max(A.Length, 1u);
+}
+
+std::map<std::string, std::vector<Replacement>>
+collectFixes(const RunReport &Report, bool FromNotes,
+             std::vector<std::string> &Skipped) {
+  std::map<std::string, std::vector<Replacement>> ByFile;
+  for (const Finding &F : Report.Findings) {
+    if (F.isCompilerDiagnostic())
+      continue;
+    const std::vector<Replacement> *Fix = chosenFix(F, FromNotes);
+    if (!Fix)
+      continue;
+    std::vector<Replacement> New;
+    bool Conflict = false;
+    for (const Replacement &R : *Fix) {
+      auto &Existing = ByFile[R.File];
+      if (std::find(Existing.begin(), Existing.end(), R) != Existing.end())
+        continue; // The same edit, offered again.
+      for (const Replacement &E : Existing)
+        Conflict |= overlaps(E, R);
+      New.push_back(R);
+    }
+    if (Conflict) {
+      Skipped.push_back(displayPath(F.Main.File) + ":" +
+                        std::to_string(F.Main.Line) +
+                        ": fix-it not applied: it overlaps another fix-it");
+      continue;
+    }
+    for (const Replacement &R : New)
+      ByFile[R.File].push_back(R);
+  }
+  for (auto &Entry : ByFile)
+    std::sort(Entry.second.begin(), Entry.second.end(),
+              [](const Replacement &A, const Replacement &B) {
+                return A.Offset != B.Offset ? A.Offset < B.Offset
+                                            : A.Length < B.Length;
+              });
+  return ByFile;
+}
+
+std::string applyEdits(const std::string &Original,
+                       const std::vector<Replacement> &Edits) {
+  std::string Out;
+  size_t Pos = 0;
+  for (const Replacement &R : Edits) {
+    if (R.Offset < Pos || R.Offset + R.Length > Original.size())
+      continue;
+    Out.append(Original, Pos, R.Offset - Pos);
+    Out += R.Text;
+    Pos = R.Offset + R.Length;
+  }
+  Out.append(Original, Pos, std::string::npos);
+  return Out;
+}
+
+bool writeFileAtomically(const std::string &Path, const std::string &Contents,
+                         std::string &Error) {
+  llvm::SmallString<256> Model(Path);
+  Model += ".cudalint-%%%%%%";
+  int FD = -1;
+  llvm::SmallString<256> Temp;
+  if (std::error_code EC =
+          llvm::sys::fs::createUniqueFile(Model, FD, Temp)) {
+    Error = "cannot create a temporary file next to '" + Path +
+            "': " + EC.message();
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Contents;
+    OS.flush();
+    if (OS.has_error()) {
+      Error = "cannot write '" + std::string(Temp) +
+              "': " + OS.error().message();
+      OS.clear_error();
+      llvm::sys::fs::remove(Temp);
+      return false;
+    }
+  }
+  struct stat St;
+  if (stat(Path.c_str(), &St) == 0)
+    chmod(Temp.c_str(), St.st_mode & 07777);
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
+    Error = "cannot replace '" + Path + "': " + EC.message();
+    llvm::sys::fs::remove(Temp);
+    return false;
+  }
+  return true;
+}
+
+namespace {
+std::vector<std::string> splitLines(const std::string &Text) {
+  std::vector<std::string> Lines;
+  size_t Start = 0;
+  while (Start < Text.size()) {
+    size_t End = Text.find('\n', Start);
+    if (End == std::string::npos) {
+      Lines.push_back(Text.substr(Start)); // No newline at the end.
+      break;
+    }
+    Lines.push_back(Text.substr(Start, End - Start + 1));
+    Start = End + 1;
+  }
+  return Lines;
+}
+} // namespace
+
+std::string unifiedDiff(const std::string &DisplayPath,
+                        const std::string &Original, const std::string &Edited,
+                        unsigned Context) {
+  if (Original == Edited)
+    return "";
+  std::vector<std::string> A = splitLines(Original), B = splitLines(Edited);
+  // Myers' O(ND) diff: fix-its touch few lines, so D is small.
+  const int N = A.size(), M = B.size(), Max = N + M;
+  std::vector<int> V(2 * Max + 2, 0);
+  std::vector<std::vector<int>> Trace;
+  int FinalD = 0;
+  for (int D = 0; D <= Max; ++D) {
+    Trace.push_back(V);
+    bool Found = false;
+    for (int K = -D; K <= D; K += 2) {
+      int X = (K == -D || (K != D && V[Max + K - 1] < V[Max + K + 1]))
+                  ? V[Max + K + 1]
+                  : V[Max + K - 1] + 1;
+      int Y = X - K;
+      while (X < N && Y < M && A[X] == B[Y])
+        ++X, ++Y;
+      V[Max + K] = X;
+      if (X >= N && Y >= M) {
+        Found = true;
+        break;
+      }
+    }
+    if (Found) {
+      FinalD = D;
+      break;
+    }
+  }
+  // Walk back to an edit script: ' ' keep, '-' delete, '+' insert.
+  std::vector<std::pair<char, int>> Script; // (op, line index in A or B)
+  int X = N, Y = M;
+  for (int D = FinalD; D > 0; --D) {
+    const std::vector<int> &Prev = Trace[D];
+    int K = X - Y;
+    int PrevK = (K == -D || (K != D && Prev[Max + K - 1] < Prev[Max + K + 1]))
+                    ? K + 1
+                    : K - 1;
+    int PrevX = Prev[Max + PrevK], PrevY = PrevX - PrevK;
+    while (X > PrevX && Y > PrevY)
+      Script.push_back({' ', --X}), --Y;
+    if (X == PrevX)
+      Script.push_back({'+', --Y});
+    else
+      Script.push_back({'-', --X});
+  }
+  while (X > 0)
+    Script.push_back({' ', --X});
+  std::reverse(Script.begin(), Script.end());
+
+  std::string Out = "--- a/" + DisplayPath + "\n+++ b/" + DisplayPath + "\n";
+  auto LineText = [&](char Op, int Index) -> std::string {
+    const std::string &L = Op == '+' ? B[Index] : A[Index];
+    std::string S = std::string(1, Op) + L;
+    if (L.empty() || L.back() != '\n')
+      S += "\n\\ No newline at end of file\n";
+    return S;
+  };
+  // Positions in A and B before each script entry.
+  std::vector<int> PosA(Script.size() + 1), PosB(Script.size() + 1);
+  for (size_t I = 0; I < Script.size(); ++I) {
+    PosA[I + 1] = PosA[I] + (Script[I].first != '+');
+    PosB[I + 1] = PosB[I] + (Script[I].first != '-');
+  }
+  size_t I = 0;
+  while (I < Script.size()) {
+    if (Script[I].first == ' ') {
+      ++I;
+      continue;
+    }
+    size_t Begin = I >= Context ? I - Context : 0;
+    while (Begin < I && Script[Begin].first != ' ')
+      ++Begin;
+    size_t End = I;
+    // Extend while the next change is within 2*Context unchanged lines.
+    size_t LastChange = I;
+    for (size_t J = I; J < Script.size(); ++J) {
+      if (Script[J].first != ' ')
+        LastChange = J;
+      else if (J - LastChange > 2 * Context)
+        break;
+    }
+    End = std::min(Script.size(), LastChange + 1 + Context);
+    int StartA = PosA[Begin], StartB = PosB[Begin];
+    int CountA = PosA[End] - StartA, CountB = PosB[End] - StartB;
+    Out += "@@ -" + std::to_string(CountA ? StartA + 1 : StartA) + "," +
+           std::to_string(CountA) + " +" +
+           std::to_string(CountB ? StartB + 1 : StartB) + "," +
+           std::to_string(CountB) + " @@\n";
+    for (size_t J = Begin; J < End; ++J)
+      Out += LineText(Script[J].first, Script[J].second);
+    I = End;
+  }
+  return Out;
+}
+
+std::string exportFixesYaml(const RunReport &Report, bool FromNotes,
+                            const std::string &MainSourceFile) {
+  clang::tooling::TranslationUnitDiagnostics TUD;
+  TUD.MainSourceFile = MainSourceFile;
+  auto ToMessage = [](const Message &M,
+                      const std::vector<Replacement> *Fix) {
+    clang::tooling::DiagnosticMessage Out;
+    Out.Message = M.Text;
+    Out.FilePath = M.File;
+    Out.FileOffset = M.Offset;
+    if (Fix)
+      for (const Replacement &R : *Fix)
+        llvm::consumeError(Out.Fix[R.File].add(clang::tooling::Replacement(
+            R.File, R.Offset, R.Length, R.Text)));
+    return Out;
+  };
+  for (const Finding &F : Report.Findings) {
+    if (F.isCompilerDiagnostic())
+      continue;
+    const std::vector<Replacement> *Fix = chosenFix(F, FromNotes);
+    llvm::SmallVector<clang::tooling::DiagnosticMessage, 1> Notes;
+    for (const Message &N : F.Notes)
+      Notes.push_back(ToMessage(N, nullptr));
+    TUD.Diagnostics.emplace_back(
+        F.Check, ToMessage(F.Main, Fix), Notes,
+        F.Level == Severity::Error ? clang::tooling::Diagnostic::Error
+                                   : clang::tooling::Diagnostic::Warning,
+        "");
+  }
+  std::string Yaml;
+  llvm::raw_string_ostream OS(Yaml);
+  llvm::yaml::Output YAML(OS);
+  YAML << TUD;
+  OS.flush();
+  return Yaml;
+}
+
+} // namespace cudalint

@@ -1,0 +1,305 @@
+//===--- Report.cpp -------------------------------------------------------===//
+
+#include "Report.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace cudalint {
+
+unsigned RunReport::warningCount() const {
+  unsigned N = 0;
+  for (const Finding &F : Findings)
+    if (!F.isCompilerDiagnostic())
+      ++N;
+  return N;
+}
+
+const std::vector<CheckInfo> &checkCatalogue() {
+  static const std::vector<CheckInfo> Checks = {
+      {"cudalint-missing-restrict",
+       "Flags kernel pointer parameters without '__restrict__' where a store "
+       "through one of them forces the compiler to reload through another.",
+       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
+       "missing-restrict.md"},
+  };
+  return Checks;
+}
+
+std::string displayPath(const std::string &AbsolutePath) {
+  llvm::SmallString<256> Cwd;
+  if (AbsolutePath.empty() || llvm::sys::fs::current_path(Cwd))
+    return AbsolutePath;
+  llvm::StringRef Path(AbsolutePath);
+  if (Path.consume_front(Cwd) && Path.consume_front("/"))
+    return Path.str();
+  return AbsolutePath;
+}
+
+namespace {
+
+class SourceLines {
+public:
+  std::optional<std::string> line(const std::string &File, unsigned Line) {
+    auto &Lines = load(File);
+    if (Line == 0 || Line > Lines.size())
+      return std::nullopt;
+    return Lines[Line - 1];
+  }
+
+private:
+  const std::vector<std::string> &load(const std::string &File) {
+    auto It = Cache.find(File);
+    if (It != Cache.end())
+      return It->second;
+    std::vector<std::string> &Lines = Cache[File];
+    if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
+      llvm::SmallVector<llvm::StringRef, 0> Split;
+      (*Buffer)->getBuffer().split(Split, '\n');
+      for (llvm::StringRef L : Split)
+        Lines.push_back(L.rtrim('\r').str());
+    }
+    return Lines;
+  }
+  std::map<std::string, std::vector<std::string>> Cache;
+};
+
+void printMessage(llvm::raw_ostream &OS, SourceLines &Sources,
+                  const Message &M, const char *Level,
+                  llvm::raw_ostream::Colors LevelColor, const std::string &Check,
+                  bool Color) {
+  if (Color)
+    OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+  if (!M.File.empty()) {
+    OS << displayPath(M.File);
+    if (M.Line)
+      OS << ":" << M.Line << ":" << M.Column;
+    OS << ": ";
+  }
+  if (Color)
+    OS.changeColor(LevelColor, /*Bold=*/true);
+  OS << Level << ": ";
+  if (Color)
+    OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+  OS << M.Text;
+  if (!Check.empty())
+    OS << " [" << Check << "]";
+  if (Color)
+    OS.resetColor();
+  OS << "\n";
+  if (auto Line = Sources.line(M.File, M.Line)) {
+    OS << *Line << "\n";
+    std::string Caret;
+    for (unsigned I = 1; I < M.Column && I <= Line->size(); ++I)
+      Caret += (*Line)[I - 1] == '\t' ? '\t' : ' ';
+    if (Color)
+      OS.changeColor(llvm::raw_ostream::GREEN, true);
+    OS << Caret << "^";
+    if (Color)
+      OS.resetColor();
+    OS << "\n";
+  }
+}
+
+} // namespace
+
+void printText(llvm::raw_ostream &OS, const RunReport &Report, bool Color) {
+  SourceLines Sources;
+  for (const Finding &F : Report.Findings) {
+    bool IsError = F.Level == Severity::Error;
+    printMessage(OS, Sources, F.Main, IsError ? "error" : "warning",
+                 IsError ? llvm::raw_ostream::RED : llvm::raw_ostream::MAGENTA,
+                 F.Check, Color);
+    for (const Message &Note : F.Notes)
+      printMessage(OS, Sources, Note, "note", llvm::raw_ostream::CYAN, "",
+                   Color);
+  }
+  for (const FileError &E : Report.Errors) {
+    Message M;
+    M.File = E.File;
+    M.Text = E.Text;
+    printMessage(OS, Sources, M, "error", llvm::raw_ostream::RED, "", Color);
+  }
+}
+
+static nlohmann::json messageJson(const Message &M) {
+  nlohmann::json Fixes = nlohmann::json::array();
+  for (const Replacement &R : M.Fixes)
+    Fixes.push_back({{"file", displayPath(R.File)},
+                     {"offset", R.Offset},
+                     {"length", R.Length},
+                     {"replacement", R.Text}});
+  return {{"file", displayPath(M.File)}, {"line", M.Line},
+          {"column", M.Column},          {"offset", M.Offset},
+          {"message", M.Text},           {"fixes", Fixes}};
+}
+
+nlohmann::json toJson(const RunReport &Report) {
+  nlohmann::json Diags = nlohmann::json::array();
+  for (const Finding &F : Report.Findings) {
+    nlohmann::json D = messageJson(F.Main);
+    D["check"] = F.Check;
+    D["severity"] = severityName(F.Level);
+    D["notes"] = nlohmann::json::array();
+    for (const Message &N : F.Notes)
+      D["notes"].push_back(messageJson(N));
+    Diags.push_back(std::move(D));
+  }
+  nlohmann::json Errors = nlohmann::json::array();
+  for (const FileError &E : Report.Errors)
+    Errors.push_back({{"file", displayPath(E.File)}, {"message", E.Text}});
+  return {{"version", CUDALINT_VERSION},
+          {"diagnostics", Diags},
+          {"errors", Errors},
+          {"summary",
+           {{"files", Report.FilesTotal},
+            {"analysed", Report.FilesAnalysed},
+            {"failed", Report.FilesFailed},
+            {"findings", Report.warningCount()}}}};
+}
+
+static std::string fileUri(const std::string &AbsolutePath) {
+  std::string Rel = displayPath(AbsolutePath);
+  std::string Out;
+  for (char C : Rel) {
+    if (isalnum(static_cast<unsigned char>(C)) || strchr("/-_.~", C))
+      Out += C;
+    else {
+      char Buf[4];
+      snprintf(Buf, sizeof Buf, "%%%02X", static_cast<unsigned char>(C));
+      Out += Buf;
+    }
+  }
+  return Out;
+}
+
+static nlohmann::json sarifLocation(const Message &M) {
+  nlohmann::json Physical = {
+      {"artifactLocation", {{"uri", fileUri(M.File)}}}};
+  if (!llvm::sys::path::is_absolute(displayPath(M.File)))
+    Physical["artifactLocation"]["uriBaseId"] = "%SRCROOT%";
+  if (M.Line)
+    Physical["region"] = {{"startLine", M.Line}, {"startColumn", M.Column}};
+  return {{"physicalLocation", Physical}};
+}
+
+static std::string sarifLevel(Severity S) {
+  return S == Severity::Error ? "error"
+                              : S == Severity::Note ? "note" : "warning";
+}
+
+nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
+  nlohmann::json Rules = nlohmann::json::array();
+  std::map<std::string, size_t> RuleIndex;
+  for (const CheckInfo &C : checkCatalogue()) {
+    RuleIndex[C.Name] = Rules.size();
+    Rules.push_back({{"id", C.Name},
+                     {"name", C.Name},
+                     {"shortDescription", {{"text", C.Summary}}},
+                     {"fullDescription", {{"text", C.Summary}}},
+                     {"helpUri", C.HelpUri},
+                     {"help", {{"text", C.Summary + " See " + C.HelpUri}}},
+                     {"defaultConfiguration", {{"level", "warning"}}}});
+  }
+  auto RuleFor = [&](const std::string &Check) {
+    auto It = RuleIndex.find(Check);
+    if (It != RuleIndex.end())
+      return It->second;
+    RuleIndex[Check] = Rules.size();
+    Rules.push_back({{"id", Check},
+                     {"shortDescription", {{"text", "Compiler diagnostic."}}},
+                     {"defaultConfiguration", {{"level", "error"}}}});
+    return Rules.size() - 1;
+  };
+
+  nlohmann::json Results = nlohmann::json::array();
+  for (const Finding &F : Report.Findings) {
+    nlohmann::json R = {{"ruleId", F.Check},
+                        {"ruleIndex", RuleFor(F.Check)},
+                        {"level", sarifLevel(F.Level)},
+                        {"message", {{"text", F.Main.Text}}}};
+    if (!F.Main.File.empty())
+      R["locations"] = nlohmann::json::array({sarifLocation(F.Main)});
+    nlohmann::json Related = nlohmann::json::array();
+    nlohmann::json Fixes = nlohmann::json::array();
+    int Id = 0;
+    for (const Message &N : F.Notes) {
+      if (N.File.empty())
+        continue;
+      nlohmann::json L = sarifLocation(N);
+      L["id"] = Id++;
+      L["message"] = {{"text", N.Text}};
+      Related.push_back(L);
+    }
+    for (const Message *M : [&] {
+           std::vector<const Message *> All = {&F.Main};
+           for (const Message &N : F.Notes)
+             All.push_back(&N);
+           return All;
+         }()) {
+      if (M->Fixes.empty())
+        continue;
+      std::map<std::string, nlohmann::json> ByFile;
+      for (const Replacement &Rep : M->Fixes) {
+        nlohmann::json &Change = ByFile[Rep.File];
+        if (Change.is_null())
+          Change = {{"artifactLocation", {{"uri", fileUri(Rep.File)}}},
+                    {"replacements", nlohmann::json::array()}};
+        Change["replacements"].push_back(
+            {{"deletedRegion",
+              {{"charOffset", Rep.Offset}, {"charLength", Rep.Length}}},
+             {"insertedContent", {{"text", Rep.Text}}}});
+      }
+      nlohmann::json Changes = nlohmann::json::array();
+      for (auto &Entry : ByFile)
+        Changes.push_back(Entry.second);
+      Fixes.push_back(
+          {{"description", {{"text", M->Text}}}, {"artifactChanges", Changes}});
+    }
+    if (!Related.empty())
+      R["relatedLocations"] = Related;
+    if (!Fixes.empty())
+      R["fixes"] = Fixes;
+    Results.push_back(std::move(R));
+  }
+
+  nlohmann::json Notifications = nlohmann::json::array();
+  for (const FileError &E : Report.Errors) {
+    nlohmann::json N = {{"level", "error"}, {"message", {{"text", E.Text}}}};
+    if (!E.File.empty())
+      N["locations"] = nlohmann::json::array(
+          {{{"physicalLocation",
+             {{"artifactLocation", {{"uri", fileUri(E.File)}}}}}}});
+    Notifications.push_back(N);
+  }
+
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  nlohmann::json Run = {
+      {"tool",
+       {{"driver",
+         {{"name", "cudalint"},
+          {"version", Version},
+          {"semanticVersion", Version},
+          {"informationUri", "https://github.com/cudalint/cudalint"},
+          {"rules", Rules}}}}},
+      {"originalUriBaseIds",
+       {{"%SRCROOT%", {{"uri", "file://" + std::string(Cwd) + "/"}}}}},
+      {"invocations",
+       nlohmann::json::array(
+           {{{"executionSuccessful", Report.Errors.empty()},
+             {"toolExecutionNotifications", Notifications}}})},
+      {"results", Results}};
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+          {"version", "2.1.0"},
+          {"runs", nlohmann::json::array({Run})}};
+}
+
+} // namespace cudalint

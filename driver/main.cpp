@@ -1,0 +1,506 @@
+//===--- main.cpp - the cudalint command ----------------------------------===//
+//
+// cudalint [options] <path>... [-- <extra compiler flags>]
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analyzer.h"
+#include "CompileCommands.h"
+#include "CudaLintModule.h"
+#include "Discovery.h"
+#include "Fixes.h"
+#include "Report.h"
+#include "Runner.h"
+
+#include "clang/Basic/Version.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <thread>
+
+using namespace llvm;
+using namespace cudalint;
+namespace tooling = clang::tooling;
+
+static cl::OptionCategory Category("cudalint options");
+
+static cl::list<std::string> Paths(cl::Positional, cl::desc("<path>..."),
+                                   cl::cat(Category));
+static cl::opt<std::string> BuildPath(
+    "p", cl::desc("Build directory containing compile_commands.json (or the "
+                  "file itself). Without it, one is searched for up the tree "
+                  "from each file."),
+    cl::value_desc("build-path"), cl::cat(Category));
+static cl::opt<std::string>
+    Checks("checks",
+           cl::desc("Comma-separated globs of checks to run, on top of the "
+                    "config file's: '-*,cudalint-missing-restrict'"),
+           cl::cat(Category));
+static cl::opt<std::string> ConfigFile(
+    "config-file",
+    cl::desc("Read the configuration from this file instead of searching for "
+             ".cudalint.yaml or .clang-tidy up the tree"),
+    cl::cat(Category));
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regex of headers whose findings are shown (default: headers "
+             "under the paths given)"),
+    cl::cat(Category));
+enum class Format { Text, Json, Sarif };
+static cl::opt<Format> OutputFormat(
+    "format", cl::desc("Output format"),
+    cl::values(clEnumValN(Format::Text, "text", "clang-style diagnostics"),
+               clEnumValN(Format::Json, "json", "one JSON document"),
+               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0")),
+    cl::init(Format::Text), cl::cat(Category));
+static cl::opt<std::string> OutputFile("output",
+                                       cl::desc("Write the report to FILE"),
+                                       cl::value_desc("FILE"),
+                                       cl::cat(Category));
+static cl::alias OutputFileShort("o", cl::aliasopt(OutputFile),
+                                 cl::desc("Alias for --output"));
+static cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of warnings in "
+                                         "place"),
+                         cl::cat(Category));
+static cl::opt<bool> FixNotes(
+    "fix-notes",
+    cl::desc("Also apply fix-its attached to notes (those that rest on an "
+             "assumption the tool cannot prove); implies --fix"),
+    cl::cat(Category));
+static cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the fix-its as clang-apply-replacements YAML to FILE"),
+    cl::value_desc("FILE"), cl::cat(Category));
+static cl::opt<bool> Diff(
+    "diff",
+    cl::desc("Print the fix-its as a unified diff on stdout (for git apply) "
+             "instead of applying them; findings go to stderr"),
+    cl::cat(Category));
+static cl::opt<unsigned>
+    Jobs("j", cl::desc("Files analysed in parallel (default: all cores)"),
+         cl::init(0), cl::cat(Category));
+static cl::opt<std::string> CudaPath("cuda-path",
+                                     cl::desc("CUDA installation to use"),
+                                     cl::cat(Category));
+static cl::opt<std::string> GpuArch(
+    "gpu-arch",
+    cl::desc("GPU architecture to parse for (sm_80...), instead of the "
+             "newest one the compile command targets"),
+    cl::cat(Category));
+static cl::opt<unsigned> Timeout(
+    "timeout",
+    cl::desc("Seconds one file may take before it is abandoned (0: none)"),
+    cl::init(300), cl::cat(Category));
+static cl::opt<bool> ListChecks("list-checks",
+                                cl::desc("List the enabled checks and exit"),
+                                cl::cat(Category));
+static cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"),
+                           cl::cat(Category));
+
+static const char *const Overview = R"(cudalint: performance lint for CUDA kernels.
+
+  cudalint [options] <path>... [-- <extra compiler flags>]
+
+Lints every .cu file under the given paths (and .cuh headers, through the
+files that include them or on their own), with the flags from
+compile_commands.json when there is one (nvcc's flags are translated).
+
+Exit status: 0 no findings, 1 findings, 2 usage error or a file could not
+be analysed (the others are still linted and reported).
+)";
+
+namespace {
+
+std::string absolute(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, true);
+  return std::string(Abs);
+}
+
+// Compile commands, from -p or from a compile_commands.json up the tree.
+class CommandSource {
+public:
+  explicit CommandSource(std::vector<cudalint::FileError> &Errors) : Errors(Errors) {}
+
+  bool loadExplicit(StringRef Path) {
+    std::string File = Path.str();
+    if (sys::fs::is_directory(File))
+      File = (Twine(File) + "/compile_commands.json").str();
+    Explicit = load(File);
+    return Explicit != nullptr;
+  }
+
+  std::optional<tooling::CompileCommand> commandFor(const std::string &File) {
+    tooling::CompilationDatabase *DB = Explicit;
+    if (!DB && !HasExplicit)
+      DB = findUpwards(sys::path::parent_path(File));
+    if (!DB)
+      return std::nullopt;
+    std::vector<tooling::CompileCommand> Commands =
+        DB->getCompileCommands(File);
+    if (Commands.empty())
+      return std::nullopt;
+    return Commands.front();
+  }
+  bool HasExplicit = false;
+
+private:
+  tooling::CompilationDatabase *load(const std::string &File) {
+    auto It = Loaded.find(File);
+    if (It != Loaded.end())
+      return It->second.get();
+    std::string Error;
+    std::unique_ptr<tooling::CompilationDatabase> DB;
+    if (auto JSON = tooling::JSONCompilationDatabase::loadFromFile(
+            File, Error, tooling::JSONCommandLineSyntax::AutoDetect))
+      DB = tooling::inferMissingCompileCommands(std::move(JSON));
+    else
+      Errors.push_back({File, "cannot use compilation database: " + Error +
+                                  "; files are parsed with default flags"});
+    return (Loaded[File] = std::move(DB)).get();
+  }
+
+  tooling::CompilationDatabase *findUpwards(StringRef Dir) {
+    for (; !Dir.empty(); Dir = sys::path::parent_path(Dir)) {
+      auto Cached = DirCache.find(Dir);
+      if (Cached != DirCache.end())
+        return Cached->second;
+      SmallString<256> Candidate(Dir);
+      sys::path::append(Candidate, "compile_commands.json");
+      if (sys::fs::exists(Candidate)) {
+        tooling::CompilationDatabase *DB = load(std::string(Candidate));
+        DirCache[Dir] = DB;
+        return DB;
+      }
+    }
+    return nullptr;
+  }
+
+  std::vector<cudalint::FileError> &Errors;
+  tooling::CompilationDatabase *Explicit = nullptr;
+  std::map<std::string, std::unique_ptr<tooling::CompilationDatabase>> Loaded;
+  StringMap<tooling::CompilationDatabase *> DirCache;
+};
+
+// Checks that every positive glob of --checks names a known check.
+std::string validateCheckGlobs(StringRef Globs) {
+  std::vector<std::string> Known = allChecks();
+  SmallVector<StringRef, 8> Items;
+  Globs.split(Items, ',', -1, false);
+  for (StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item.empty() || Item.starts_with("-"))
+      continue;
+    Expected<GlobPattern> Pattern = GlobPattern::create(Item);
+    if (!Pattern) {
+      consumeError(Pattern.takeError());
+      return "invalid check glob '" + Item.str() + "'";
+    }
+    bool Matches = Item.starts_with("clang-diagnostic-");
+    for (const std::string &Name : Known)
+      Matches |= Pattern->match(Name);
+    if (!Matches)
+      return "unknown check '" + Item.str() +
+             "'; --list-checks --checks='*' shows the available checks";
+  }
+  return "";
+}
+
+bool isSystemPath(const std::string &Path, const Toolchain &TC) {
+  for (StringRef Prefix : {"/usr/include/", "/usr/lib/", "/usr/local/include/",
+                           "/opt/"})
+    if (StringRef(Path).starts_with(Prefix))
+      return true;
+  return !TC.CudaPath.empty() &&
+         StringRef(Path).starts_with(absolute(TC.CudaPath) + "/");
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  (void)CudaLintModuleAnchorSource;
+
+  // Everything after `--` is compiler flags, as with clang-tidy.
+  std::vector<const char *> OwnArgs;
+  std::vector<std::string> ExtraArgs;
+  bool AfterDashDash = false;
+  for (int I = 0; I < argc; ++I) {
+    if (!AfterDashDash && I > 0 && StringRef(argv[I]) == "--") {
+      AfterDashDash = true;
+      continue;
+    }
+    if (AfterDashDash)
+      ExtraArgs.push_back(argv[I]);
+    else
+      OwnArgs.push_back(argv[I]);
+  }
+
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "cudalint version " << CUDALINT_VERSION << "\n"
+       << "  built with " << clang::getClangFullVersion() << "\n";
+  });
+  std::string UsageError;
+  raw_string_ostream UsageErrors(UsageError);
+  if (!cl::ParseCommandLineOptions(OwnArgs.size(), OwnArgs.data(), Overview,
+                                   &UsageErrors)) {
+    UsageErrors.flush();
+    WithColor::error(errs(), "cudalint") << StringRef(UsageError).trim()
+                                         << "\n";
+    errs() << "Run 'cudalint --help' for usage.\n";
+    return 2;
+  }
+
+  LintSettings Settings;
+  Settings.ChecksOverride = Checks;
+  if (!ConfigFile.empty()) {
+    Settings.ConfigFile = absolute(ConfigFile);
+    std::string Error = validateConfigFor(Settings, "");
+    if (!Error.empty()) {
+      WithColor::error(errs(), "cudalint") << Error << "\n";
+      return 2;
+    }
+  }
+  if (std::string Error = validateCheckGlobs(Checks); !Error.empty()) {
+    WithColor::error(errs(), "cudalint") << Error << "\n";
+    return 2;
+  }
+  if (ListChecks) {
+    std::string Probe = absolute(Paths.empty() ? "probe.cu"
+                                               : Paths.front() + "/probe.cu");
+    for (const std::string &Name : enabledChecks(Settings, Probe))
+      outs() << Name << "\n";
+    return 0;
+  }
+  if (Paths.empty()) {
+    WithColor::error(errs(), "cudalint")
+        << "no input paths; usage: cudalint [options] <path>... [-- "
+           "<compiler flags>]\n";
+    return 2;
+  }
+  std::optional<Regex> HeaderRegex;
+  if (!HeaderFilter.empty()) {
+    HeaderRegex.emplace(HeaderFilter);
+    std::string Error;
+    if (!HeaderRegex->isValid(Error)) {
+      WithColor::error(errs(), "cudalint")
+          << "invalid --header-filter: " << Error << "\n";
+      return 2;
+    }
+  }
+
+  Toolchain TC;
+  TC.ResourceDir = findResourceDir();
+  TC.ShimDir = findShimDir(argv[0]);
+  if (!isHermetic(ExtraArgs)) {
+    std::string Why;
+    std::optional<std::string> Cuda = findCudaInstall(CudaPath, Why);
+    if (!Cuda) {
+      WithColor::error(errs(), "cudalint") << Why << "\n";
+      return 2;
+    }
+    TC.CudaPath = *Cuda;
+    TC.SdkVersionOverride = sdkVersionOverrideFor(cudaVersionOf(TC.CudaPath));
+  }
+
+  RunReport Report;
+  Discovered Files = discoverFiles(Paths);
+  Report.Errors = Files.Errors;
+
+  CommandSource Commands(Report.Errors);
+  if (!BuildPath.empty()) {
+    Commands.HasExplicit = true;
+    if (!Commands.loadExplicit(BuildPath) && Report.Errors.empty())
+      Report.Errors.push_back({absolute(BuildPath),
+                               "cannot use compilation database"});
+  }
+
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  auto Work = [&](const std::string &File) -> FileResult {
+    std::string ConfigError = validateConfigFor(Settings, File);
+    if (!ConfigError.empty()) {
+      FileResult R;
+      R.File = File;
+      R.FileErrors.push_back(ConfigError);
+      return R;
+    }
+    TranslatedCommand Build;
+    std::string Directory = std::string(Cwd);
+    if (auto Command = Commands.commandFor(File)) {
+      Build = translateCompileCommand(Command->CommandLine);
+      Directory = Command->Directory;
+    }
+    return analyzeFile(Settings,
+                       buildParseCommand(TC, Build, GpuArch, ExtraArgs, File),
+                       File, Directory);
+  };
+
+  unsigned JobCount = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
+  std::vector<FileResult> Results =
+      runIsolated(Files.Sources, JobCount, Timeout, Work, Progress);
+
+  // Headers nobody includes are linted on their own.
+  std::set<std::string> Included;
+  for (const FileResult &R : Results)
+    Included.insert(R.Included.begin(), R.Included.end());
+  std::vector<std::string> Orphans;
+  for (const std::string &H : Files.Headers)
+    if (!Included.count(H))
+      Orphans.push_back(H);
+  for (FileResult &R : runIsolated(Orphans, JobCount, Timeout, Work, Progress))
+    Results.push_back(std::move(R));
+
+  // Merge, filter and deduplicate.
+  std::set<std::string> Seen;
+  for (const FileResult &R : Results) {
+    ++Report.FilesTotal;
+    bool HadError = !R.FileErrors.empty() || !R.Parsed;
+    for (const std::string &E : R.FileErrors)
+      Report.Errors.push_back({R.File, E});
+    for (const Finding &F : R.Findings) {
+      if (F.Level == Severity::Error && F.isCompilerDiagnostic())
+        HadError = true;
+      bool Keep = F.isCompilerDiagnostic() || F.Main.File == R.File ||
+                  F.Main.File.empty();
+      if (!Keep)
+        Keep = HeaderRegex ? HeaderRegex->match(F.Main.File)
+                           : isUnderRoots(F.Main.File, Files.Roots);
+      if (!Keep)
+        continue;
+      std::string Key = F.Check + "\x1f" + F.Main.File + "\x1f" +
+                        std::to_string(F.Main.Offset) + "\x1f" + F.Main.Text;
+      if (Seen.insert(Key).second)
+        Report.Findings.push_back(F);
+    }
+    if (HadError)
+      ++Report.FilesFailed;
+    else
+      ++Report.FilesAnalysed;
+  }
+  std::stable_sort(Report.Findings.begin(), Report.Findings.end(),
+                   [](const Finding &A, const Finding &B) {
+                     return std::tie(A.Main.File, A.Main.Line, A.Main.Column,
+                                     A.Check, A.Main.Text) <
+                            std::tie(B.Main.File, B.Main.Line, B.Main.Column,
+                                     B.Check, B.Main.Text);
+                   });
+
+  // Fix-its.
+  bool WantFixes = Fix || FixNotes || Diff || !ExportFixes.empty();
+  std::string DiffText;
+  unsigned FixedFiles = 0;
+  if (WantFixes) {
+    std::vector<std::string> Skipped;
+    auto ByFile = collectFixes(Report, FixNotes, Skipped);
+    for (const std::string &S : Skipped)
+      WithColor::warning(errs(), "cudalint") << S << "\n";
+    for (auto &[File, Edits] : ByFile) {
+      if (Edits.empty())
+        continue;
+      if (!isUnderRoots(File, Files.Roots) || isSystemPath(File, TC)) {
+        WithColor::warning(errs(), "cudalint")
+            << "not editing '" << displayPath(File)
+            << "': it is outside the paths being linted\n";
+        continue;
+      }
+      auto Buffer = MemoryBuffer::getFile(File);
+      if (!Buffer) {
+        Report.Errors.push_back({File, "cannot read file to fix it"});
+        continue;
+      }
+      std::string Original = (*Buffer)->getBuffer().str();
+      std::string Edited = applyEdits(Original, Edits);
+      if (Diff) {
+        DiffText += unifiedDiff(displayPath(File), Original, Edited);
+      } else if ((Fix || FixNotes) && Edited != Original) {
+        std::string Error;
+        if (writeFileAtomically(File, Edited, Error))
+          ++FixedFiles;
+        else
+          Report.Errors.push_back({File, Error});
+      }
+    }
+    if (!ExportFixes.empty()) {
+      std::string Yaml = exportFixesYaml(
+          Report, FixNotes, Files.Sources.empty() ? "" : Files.Sources.front());
+      std::string Error;
+      if (!writeFileAtomically(absolute(ExportFixes), Yaml, Error)) {
+        std::error_code EC;
+        raw_fd_ostream OS(ExportFixes, EC);
+        if (EC)
+          Report.Errors.push_back({absolute(ExportFixes),
+                                   "cannot write fixes: " + EC.message()});
+        else
+          OS << Yaml;
+      }
+    }
+  }
+
+  // The report.
+  std::unique_ptr<raw_fd_ostream> FileOut;
+  raw_ostream *Out = Diff ? &errs() : &outs();
+  if (!OutputFile.empty()) {
+    std::error_code EC;
+    FileOut = std::make_unique<raw_fd_ostream>(OutputFile, EC);
+    if (EC) {
+      WithColor::error(errs(), "cudalint")
+          << "cannot write '" << OutputFile << "': " << EC.message() << "\n";
+      return 2;
+    }
+    Out = FileOut.get();
+  }
+  switch (OutputFormat) {
+  case Format::Text: {
+    // LLVM's own --color option (--color, --color=false) decides, and
+    // without it colour is used on a terminal.
+    bool UseColor = !FileOut && WithColor(*Out).colorsEnabled();
+    printText(*Out, Report, UseColor);
+    break;
+  }
+  case Format::Json:
+    *Out << toJson(Report).dump(2) << "\n";
+    break;
+  case Format::Sarif:
+    *Out << toSarif(Report, CUDALINT_VERSION).dump(2) << "\n";
+    break;
+  }
+  Out->flush();
+  if (Diff)
+    outs() << DiffText;
+
+  if (!Quiet) {
+    errs() << "cudalint: " << Report.warningCount() << " finding"
+           << (Report.warningCount() == 1 ? "" : "s") << " in "
+           << Report.FilesTotal << " file" << (Report.FilesTotal == 1 ? "" : "s");
+    if (Report.FilesFailed)
+      errs() << "; " << Report.FilesFailed
+             << " could not be fully analysed";
+    if (FixedFiles)
+      errs() << "; fix-its applied to " << FixedFiles << " file"
+             << (FixedFiles == 1 ? "" : "s");
+    errs() << "\n";
+  }
+  if (!Report.Errors.empty() || Report.FilesFailed)
+    return 2;
+  return Report.warningCount() ? 1 : 0;
+}
