@@ -47,41 +47,52 @@ const Stmt *sharedLoop(const PointerAccess &Store, const PointerAccess &Load) {
 struct ReloadPair {
   const PointerAccess *Store;
   const PointerAccess *Load;
+  /// For a reload in straight-line code: the load of the same address
+  /// before the store, whose value the compiler could otherwise reuse.
+  const PointerAccess *FirstLoad;
   bool InLaterIteration;
 };
 
-// The first store that forces a later load through another parameter to be
-// reissued. In a shared loop, the pair only counts when one of the two
-// addresses is loop-invariant: that is the value the compiler would keep in
-// a register, and cannot without `__restrict__`. A grid-stride copy, whose
-// every address moves with the loop, has nothing to keep.
+// The first store that forces a load through another parameter to be
+// reissued. That happens in two shapes:
+//  - in a loop, a store and a load where one of the two addresses is
+//    loop-invariant: the value the compiler would keep in a register across
+//    iterations (`out[i] += w[k] * in[i + k]`), measured 3.5x on H100;
+//  - in straight-line code, an address loaded before the store and loaded
+//    again after it (`x = in[i]; out[i] = x; y = in[i] * 2;`).
+// A load after a store of a fresh address (a permutation, a grid-stride
+// copy) reissues nothing, so it is not reported.
 std::optional<ReloadPair> findForcedReload(const PointerAccesses &Accesses) {
   std::optional<ReloadPair> Best;
+  auto Consider = [&](ReloadPair Pair) {
+    if (!Best || Pair.Store->Order < Best->Store->Order)
+      Best = Pair;
+  };
   for (const PointerAccess &Store : Accesses.accesses()) {
-    if (!Store.IsStore)
+    if (!Store.IsStore || Store.Param->getType().isRestrictQualified())
       continue;
     for (const PointerAccess &Load : Accesses.accesses()) {
-      if (!Load.IsLoad || Load.Param == Store.Param)
-        continue;
-      if (Store.Param->getType().isRestrictQualified() ||
-          Load.Param->getType().isRestrictQualified())
-        continue;
-      if (!mayAlias(Store.Param->getType()->getPointeeType(),
+      if (!Load.IsLoad || Load.Param == Store.Param ||
+          Load.Param->getType().isRestrictQualified() ||
+          !mayAlias(Store.Param->getType()->getPointeeType(),
                     Load.Param->getType()->getPointeeType()))
         continue;
-      bool Later = false;
-      if (Load.Order > Store.Order) {
-        Later = false;
-      } else if (const Stmt *Loop = sharedLoop(Store, Load);
-                 Loop && (Store.InvariantIn.count(Loop) ||
-                          Load.InvariantIn.count(Loop))) {
-        Later = true;
-      } else {
-        continue;
+      if (const Stmt *Loop = sharedLoop(Store, Load);
+          Loop && (Store.InvariantIn.count(Loop) ||
+                   Load.InvariantIn.count(Loop))) {
+        Consider({&Store, &Load, nullptr, true});
+        break;
       }
-      if (!Best || Store.Order < Best->Store->Order)
-        Best = ReloadPair{&Store, &Load, Later};
-      break;
+      if (Load.Order <= Store.Order)
+        continue;
+      for (const PointerAccess &First : Accesses.accesses()) {
+        if (First.IsLoad && First.Param == Load.Param &&
+            First.Order < Store.Order && First.Address == Load.Address &&
+            First.Loops == Load.Loops) {
+          Consider({&Store, &Load, &First, false});
+          break;
+        }
+      }
     }
   }
   return Best;
@@ -246,6 +257,12 @@ void MissingRestrictCheck::check(const MatchFinder::MatchResult &Result) {
              : "load through %0 after the store",
          DiagnosticIDs::Note)
         << Loaded << Reload->Load->Expr->getSourceRange();
+    if (Reload->FirstLoad)
+      diag(Reload->FirstLoad->Expr->getBeginLoc(),
+           "the same address was loaded here, before the store; its value "
+           "cannot be reused",
+           DiagnosticIDs::Note)
+          << Reload->FirstLoad->Expr->getSourceRange();
   } else {
     for (const ParmVarDecl *P : ReadOnly)
       diag(P->getLocation(),

@@ -252,7 +252,8 @@ std::vector<std::string> keepClangFlags(const std::vector<std::string> &In,
       Dropped.push_back(A->getAsString(Parsed));
       continue;
     }
-    StringRef Name = A->getSpelling();
+    std::string Text = A->getAsString(Parsed);
+    StringRef Name = Text;
     // Host machine tuning and warnings-as-errors change nothing we read and
     // can fail a device-side parse.
     if ((Name.starts_with("-m") && Name != "-m64" && Name != "-m32") ||
@@ -433,6 +434,11 @@ translateCompileCommand(llvm::ArrayRef<std::string> CommandLine) {
     Cleaned.push_back(A.str());
   }
   Result.Args = keepClangFlags(Cleaned, Result.Dropped);
+  std::vector<std::string> Archs;
+  for (std::string &Arch : Result.GpuArchs)
+    if (!llvm::is_contained(Archs, Arch))
+      Archs.push_back(std::move(Arch));
+  Result.GpuArchs = std::move(Archs);
   return Result;
 }
 

@@ -94,7 +94,7 @@ static cl::opt<bool> Diff(
     cl::cat(Category));
 static cl::opt<unsigned>
     Jobs("j", cl::desc("Files analysed in parallel (default: all cores)"),
-         cl::init(0), cl::cat(Category));
+         cl::init(0), cl::Prefix, cl::cat(Category));
 static cl::opt<std::string> CudaPath("cuda-path",
                                      cl::desc("CUDA installation to use"),
                                      cl::cat(Category));

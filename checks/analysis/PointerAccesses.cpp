@@ -3,6 +3,7 @@
 #include "analysis/PointerAccesses.h"
 #include "analysis/CudaAST.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
@@ -65,7 +66,7 @@ class PointerAccessCollector
 public:
   PointerAccessCollector(const FunctionDecl &Kernel, const SourceManager &SM,
                          PointerAccesses &Out)
-      : SM(SM), Out(Out) {
+      : SM(SM), Ctx(Kernel.getASTContext()), Out(Out) {
     for (const ParmVarDecl *P : Kernel.parameters())
       if (P->getType()->isPointerType())
         Params.insert(P);
@@ -264,6 +265,7 @@ private:
     A.IsStore = Store;
     SourceLocation At = Store ? Whole->getEndLoc() : Access->getBeginLoc();
     A.Order = SM.getFileOffset(SM.getExpansionLoc(At));
+    Access->Profile(A.Address, Ctx, /*Canonical=*/true);
     A.Loops.assign(LoopStack.begin(), LoopStack.end());
     for (const Stmt *Loop : LoopStack) {
       RefersTo Finder(modifiedIn(Loop));
@@ -291,6 +293,7 @@ private:
   }
 
   const SourceManager &SM;
+  const ASTContext &Ctx;
   PointerAccesses &Out;
   llvm::SmallPtrSet<const ParmVarDecl *, 8> Params;
   llvm::DenseMap<const ValueDecl *, ParamSet> Derived;

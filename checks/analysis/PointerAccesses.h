@@ -13,6 +13,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -29,6 +30,9 @@ struct PointerAccess {
   unsigned Order = 0;
   /// Enclosing loops, outermost first.
   llvm::SmallVector<const clang::Stmt *, 2> Loops;
+  /// Identifies the address expression: two accesses with equal IDs spell
+  /// the same address (`in[i]` and `in[i]`).
+  llvm::FoldingSetNodeID Address;
   /// The subset of `Loops` in which the address does not change.
   llvm::SmallPtrSet<const clang::Stmt *, 2> InvariantIn;
 };

@@ -40,7 +40,8 @@ public:
     AST = tooling::buildASTFromCodeWithArgs(
         std::string(Prelude) + Code,
         {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
-         "--cuda-gpu-arch=sm_80", "-Wno-unknown-cuda-version"},
+         "--cuda-gpu-arch=sm_80", "-Wno-unknown-cuda-version", "-Xclang",
+         "-target-sdk-version=12.5"},
         "test.cu");
   }
   const FunctionDecl *kernel(StringRef Name) {
