@@ -78,17 +78,19 @@ std::optional<ReloadPair> findForcedReload(const PointerAccesses &Accesses) {
                     Load.Param->getType()->getPointeeType()))
         continue;
       if (const Stmt *Loop = sharedLoop(Store, Load);
-          Loop && (Store.InvariantIn.count(Loop) ||
+          Loop && !Load.isExclusiveWith(Store) &&
+          (Store.InvariantIn.count(Loop) ||
                    Load.InvariantIn.count(Loop))) {
         Consider({&Store, &Load, nullptr, true});
         break;
       }
-      if (Load.Order <= Store.Order)
+      if (Load.Order <= Store.Order || Load.isExclusiveWith(Store))
         continue;
       for (const PointerAccess &First : Accesses.accesses()) {
         if (First.IsLoad && First.Param == Load.Param &&
             First.Order < Store.Order && First.Address == Load.Address &&
-            First.Loops == Load.Loops) {
+            First.Loops == Load.Loops && !First.isExclusiveWith(Store) &&
+            !First.isExclusiveWith(Load)) {
           Consider({&Store, &Load, &First, false});
           break;
         }

@@ -110,6 +110,11 @@ static cl::opt<unsigned> Timeout(
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
+static cl::opt<bool> PrintCommands(
+    "print-commands",
+    cl::desc("Print the clang command each file would be parsed with, one "
+             "JSON array per line, and exit"),
+    cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"),
                            cl::cat(Category));
 
@@ -353,6 +358,23 @@ int main(int argc, const char **argv) {
                        buildParseCommand(TC, Build, GpuArch, ExtraArgs, File),
                        File, Directory);
   };
+
+  if (PrintCommands) {
+    for (const std::string &File : Files.Sources) {
+      TranslatedCommand Build;
+      std::string Directory = std::string(Cwd);
+      if (auto Command = Commands.commandFor(File)) {
+        Build = translateCompileCommand(Command->CommandLine);
+        Directory = Command->Directory;
+      }
+      nlohmann::json Line = {
+          {"file", File},
+          {"directory", Directory},
+          {"arguments", buildParseCommand(TC, Build, GpuArch, ExtraArgs, File)}};
+      outs() << Line.dump() << "\n";
+    }
+    return 0;
+  }
 
   unsigned JobCount = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();

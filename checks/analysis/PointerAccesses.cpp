@@ -92,6 +92,28 @@ public:
   CUDALINT_TRAVERSE_LOOP(DoStmt)
   CUDALINT_TRAVERSE_LOOP(CXXForRangeStmt)
 #undef CUDALINT_TRAVERSE_LOOP
+  bool TraverseIfStmt(IfStmt *S) {
+    if (S->getInit())
+      TraverseStmt(S->getInit());
+    if (S->getConditionVariableDeclStmt())
+      TraverseStmt(S->getConditionVariableDeclStmt());
+    TraverseStmt(S->getCond());
+    Branches.push_back({S, 0});
+    TraverseStmt(S->getThen());
+    Branches.back().second = 1;
+    TraverseStmt(S->getElse());
+    Branches.pop_back();
+    return true;
+  }
+  bool TraverseConditionalOperator(ConditionalOperator *S) {
+    TraverseStmt(S->getCond());
+    Branches.push_back({S, 0});
+    TraverseStmt(S->getTrueExpr());
+    Branches.back().second = 1;
+    TraverseStmt(S->getFalseExpr());
+    Branches.pop_back();
+    return true;
+  }
   // Overriding without the DataRecursionQueue parameter makes the visitor
   // traverse a loop's children before returning, which keeps LoopStack right.
 
@@ -267,6 +289,7 @@ private:
     A.Order = SM.getFileOffset(SM.getExpansionLoc(At));
     Access->Profile(A.Address, Ctx, /*Canonical=*/true);
     A.Loops.assign(LoopStack.begin(), LoopStack.end());
+    A.Branches.assign(Branches.begin(), Branches.end());
     for (const Stmt *Loop : LoopStack) {
       RefersTo Finder(modifiedIn(Loop));
       Finder.TraverseStmt(const_cast<Expr *>(Access));
@@ -298,8 +321,17 @@ private:
   llvm::SmallPtrSet<const ParmVarDecl *, 8> Params;
   llvm::DenseMap<const ValueDecl *, ParamSet> Derived;
   llvm::SmallVector<const Stmt *, 4> LoopStack;
+  llvm::SmallVector<std::pair<const Stmt *, int>, 4> Branches;
   llvm::DenseMap<const Stmt *, llvm::DenseSet<const ValueDecl *>> Modified;
 };
+
+bool PointerAccess::isExclusiveWith(const PointerAccess &Other) const {
+  for (const auto &[Stmt, Arm] : Branches)
+    for (const auto &[OtherStmt, OtherArm] : Other.Branches)
+      if (Stmt == OtherStmt && Arm != OtherArm)
+        return true;
+  return false;
+}
 
 PointerAccesses::PointerAccesses(const FunctionDecl &Kernel,
                                  const SourceManager &SM) {

@@ -33,6 +33,11 @@ struct PointerAccess {
   /// Identifies the address expression: two accesses with equal IDs spell
   /// the same address (`in[i]` and `in[i]`).
   llvm::FoldingSetNodeID Address;
+  /// Enclosing `if` and `?:` arms: (statement, 0 for then / 1 for else).
+  llvm::SmallVector<std::pair<const clang::Stmt *, int>, 2> Branches;
+  /// True when no execution reaches both this access and \p Other (they sit
+  /// in different arms of one `if`).
+  bool isExclusiveWith(const PointerAccess &Other) const;
   /// The subset of `Loops` in which the address does not change.
   llvm::SmallPtrSet<const clang::Stmt *, 2> InvariantIn;
 };

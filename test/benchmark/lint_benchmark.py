@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Measures what cudalint costs beside the parse it cannot avoid.
+
+Lints a set of CUDA files with cudalint and, in the same run, parses the same
+files with `clang++-19 -fsyntax-only` using exactly the flags cudalint uses
+(from `cudalint --print-commands`). Prints both times and their ratio,
+serial (-j1) and parallel (-jN), as the median of several repetitions.
+
+    test/benchmark/lint_benchmark.py [--cudalint build/bin/cudalint]
+        [--clang clang++-19] [-j 2] [--repeat 3] PATH... [-- extra flags]
+
+This is a benchmark, not a test: it asserts nothing. docs/design.md records
+its figures.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+
+def run_clang(clang, command):
+    args = [clang] + command["arguments"][1:] + ["-fsyntax-only"]
+    proc = subprocess.run(args, cwd=command["directory"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return proc.returncode
+
+
+def time_clang(clang, commands, jobs):
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(lambda c: run_clang(clang, c), commands))
+    return time.perf_counter() - start
+
+
+def time_cudalint(cudalint, paths, extra, jobs):
+    start = time.perf_counter()
+    subprocess.run([cudalint, f"-j{jobs}", "--quiet", *paths, "--", *extra],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main():
+    argv = sys.argv[1:]
+    extra = []
+    if "--" in argv:
+        extra = argv[argv.index("--") + 1:]
+        argv = argv[:argv.index("--")]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("paths", nargs="+")
+    parser.add_argument("--cudalint", default="build/bin/cudalint")
+    parser.add_argument("--clang", default="clang++-19")
+    parser.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--repeat", type=int, default=3)
+    opts = parser.parse_args(argv)
+
+    listing = subprocess.run(
+        [opts.cudalint, "--print-commands", *opts.paths, "--", *extra],
+        capture_output=True, text=True)
+    commands = [json.loads(line) for line in listing.stdout.splitlines()
+                if line.strip()]
+    if not commands:
+        sys.exit("no CUDA files found: " + listing.stderr.strip())
+
+    print(f"{len(commands)} files; median of {opts.repeat} runs")
+    print(f"{'mode':<8} {'clang -fsyntax-only':>20} {'cudalint':>10} "
+          f"{'ratio':>7}")
+    results = {}
+    for jobs in sorted({1, opts.j}):
+        clang_times, lint_times = [], []
+        for _ in range(opts.repeat):
+            # Alternate so that cache warmth and machine load hit both.
+            clang_times.append(time_clang(opts.clang, commands, jobs))
+            lint_times.append(time_cudalint(opts.cudalint, opts.paths, extra,
+                                            jobs))
+        c, l = statistics.median(clang_times), statistics.median(lint_times)
+        results[jobs] = (c, l)
+        print(f"{'-j' + str(jobs):<8} {c:>19.2f}s {l:>9.2f}s {l / c:>7.3f}")
+    if opts.j != 1:
+        c1, l1 = results[1]
+        cj, lj = results[opts.j]
+        print(f"cudalint -j{opts.j} speed-up over -j1: {l1 / lj:.2f}x "
+              f"(ideal {opts.j}x)")
+
+
+if __name__ == "__main__":
+    main()
