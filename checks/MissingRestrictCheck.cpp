@@ -211,14 +211,27 @@ void MissingRestrictCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
   const SourceManager &SM = *Result.SourceManager;
 
+  // A template kernel is analysed through its first instantiation, whose
+  // element types are known (a load of a dependent `T` has no lvalue-to-rvalue
+  // conversion in the pattern). Parameters map across by position.
+  const FunctionDecl *Analysed = Kernel;
+  if (const FunctionTemplateDecl *Template =
+          Kernel->getDescribedFunctionTemplate())
+    for (const FunctionDecl *Spec : Template->specializations())
+      if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization &&
+          Spec->hasBody() && Spec->getNumParams() == Kernel->getNumParams()) {
+        Analysed = Spec;
+        break;
+      }
+
   llvm::SmallVector<const ParmVarDecl *, 4> Pointers;
-  for (const ParmVarDecl *P : Kernel->parameters())
+  for (const ParmVarDecl *P : Analysed->parameters())
     if (P->getType()->isPointerType())
       Pointers.push_back(P);
   if (Pointers.size() < 2)
     return;
 
-  PointerAccesses Accesses(*Kernel, SM);
+  PointerAccesses Accesses(*Analysed, SM);
   std::optional<ReloadPair> Reload = findForcedReload(Accesses);
 
   llvm::SmallVector<const ParmVarDecl *, 4> ReadOnly;
@@ -321,7 +334,11 @@ void MissingRestrictCheck::check(const MatchFinder::MatchResult &Result) {
     for (const ParmVarDecl *P : ToMark) {
       QualType Pointee = P->getType()->getPointeeType();
       bool AddConst = MayChangeTypes && llvm::is_contained(ReadOnly, P) &&
-                      !Pointee.isConstQualified() && !Pointee->isPointerType();
+                      !Pointee.isConstQualified() && !Pointee->isPointerType() &&
+                      !Kernel->getParamDecl(P->getFunctionScopeIndex())
+                           ->getType()
+                           ->getPointeeType()
+                           .isConstQualified();
       Editable &= addParamFixes(Decl->getParamDecl(P->getFunctionScopeIndex()),
                                 AddConst, SM, Fixes);
     }

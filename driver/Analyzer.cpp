@@ -254,6 +254,9 @@ FileResult analyzeFile(const LintSettings &Settings,
   Result.File = File;
 
   ClangTidyContext Context(makeOptionsProvider(Settings));
+  std::optional<std::string> HeaderFilter =
+      Context.getOptionsForFile(File).HeaderFilterRegex;
+  Result.ConfigHeaderFilter = HeaderFilter && *HeaderFilter != ".*";
   SingleCommandDatabase Database(
       tooling::CompileCommand(WorkingDirectory, File, Command, ""));
   tooling::ClangTool Tool(Database, {File});

@@ -297,6 +297,8 @@ translateCompileCommand(llvm::ArrayRef<std::string> CommandLine) {
         return Pending[++I];
       return std::nullopt;
     };
+    if (Arg == "--")
+      break; // Only input files follow.
     if (!Arg.starts_with("-")) {
       if (!isSourceFile(Arg))
         Result.Dropped.push_back(Arg.str());

@@ -46,6 +46,9 @@ Discovered discoverFiles(const std::vector<std::string> &Paths) {
       continue;
     }
     Out.Roots.push_back(Path);
+    Out.EditRoots.push_back(llvm::sys::fs::is_directory(Status)
+                                ? Path
+                                : llvm::sys::path::parent_path(Path).str());
     if (llvm::sys::fs::is_regular_file(Status)) {
       Take(Path, /*Explicit=*/true);
       continue;

@@ -14,6 +14,9 @@ struct Discovered {
   std::vector<std::string> Sources; ///< Translation units (.cu), absolute.
   std::vector<std::string> Headers; ///< .cuh files, absolute.
   std::vector<std::string> Roots;   ///< The paths given, absolute.
+  /// Where fix-its may write: the directories given, and the directory of
+  /// each file given (its own headers usually sit beside it).
+  std::vector<std::string> EditRoots;
   std::vector<FileError> Errors;    ///< Missing or unreadable paths.
 };
 

@@ -69,7 +69,7 @@ void from_json(const nlohmann::json &J, Finding &F) {
 void to_json(nlohmann::json &J, const FileResult &R) {
   J = {{"file", R.File},         {"findings", R.Findings},
        {"errors", R.FileErrors}, {"included", R.Included},
-       {"parsed", R.Parsed}};
+       {"parsed", R.Parsed},         {"config_header_filter", R.ConfigHeaderFilter}};
 }
 void from_json(const nlohmann::json &J, FileResult &R) {
   J.at("file").get_to(R.File);
@@ -77,6 +77,7 @@ void from_json(const nlohmann::json &J, FileResult &R) {
   J.at("errors").get_to(R.FileErrors);
   J.at("included").get_to(R.Included);
   J.at("parsed").get_to(R.Parsed);
+  J.at("config_header_filter").get_to(R.ConfigHeaderFilter);
 }
 
 } // namespace cudalint

@@ -56,6 +56,8 @@ struct FileResult {
   /// Files the translation unit #included (absolute), for header ownership.
   std::vector<std::string> Included;
   bool Parsed = false; ///< The front end ran to the end of the TU.
+  /// A config file set HeaderFilterRegex: the worker already filtered.
+  bool ConfigHeaderFilter = false;
 };
 
 void to_json(nlohmann::json &J, const Replacement &R);

@@ -38,6 +38,7 @@ static bool overlaps(const Replacement &A, const Replacement &B) {
 
 std::map<std::string, std::vector<Replacement>>
 collectFixes(const RunReport &Report, bool FromNotes,
+             const std::function<bool(const std::string &)> &Editable,
              std::vector<std::string> &Skipped) {
   std::map<std::string, std::vector<Replacement>> ByFile;
   for (const Finding &F : Report.Findings) {
@@ -48,6 +49,18 @@ collectFixes(const RunReport &Report, bool FromNotes,
       continue;
     std::vector<Replacement> New;
     bool Conflict = false;
+    std::string Outside;
+    for (const Replacement &R : *Fix)
+      if (Editable && !Editable(R.File))
+        Outside = R.File;
+    if (!Outside.empty()) {
+      Skipped.push_back(displayPath(F.Main.File) + ":" +
+                        std::to_string(F.Main.Line) +
+                        ": fix-it not applied: it also edits '" +
+                        displayPath(Outside) +
+                        "', which is outside the paths being linted");
+      continue;
+    }
     for (const Replacement &R : *Fix) {
       auto &Existing = ByFile[R.File];
       if (std::find(Existing.begin(), Existing.end(), R) != Existing.end())
@@ -262,7 +275,7 @@ std::string exportFixesYaml(const RunReport &Report, bool FromNotes,
     const std::vector<Replacement> *Fix = chosenFix(F, FromNotes);
     llvm::SmallVector<clang::tooling::DiagnosticMessage, 1> Notes;
     for (const Message &N : F.Notes)
-      Notes.push_back(ToMessage(N, nullptr));
+      Notes.push_back(ToMessage(N, &N.Fixes == Fix ? nullptr : &N.Fixes));
     TUD.Diagnostics.emplace_back(
         F.Check, ToMessage(F.Main, Fix), Notes,
         F.Level == Severity::Error ? clang::tooling::Diagnostic::Error

@@ -5,6 +5,7 @@
 
 #include "Report.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -17,10 +18,12 @@ const std::vector<Replacement> *chosenFix(const Finding &F, bool FromNotes);
 
 /// Replacements per file for every finding, duplicates merged (a header
 /// seen through several translation units offers the same fix each time).
-/// A fix that overlaps one already taken is left out whole and explained in
-/// \p Skipped.
+/// A fix that overlaps one already taken, or that touches a file for which
+/// \p Editable says no, is left out whole (a half-applied fix can break the
+/// build) and explained in \p Skipped.
 std::map<std::string, std::vector<Replacement>>
 collectFixes(const RunReport &Report, bool FromNotes,
+             const std::function<bool(const std::string &)> &Editable,
              std::vector<std::string> &Skipped);
 
 /// \p Original with \p Edits applied (sorted, non-overlapping).

@@ -177,7 +177,8 @@ static std::string fileUri(const std::string &AbsolutePath) {
       Out += Buf;
     }
   }
-  return Out;
+  // Paths outside the working directory become absolute file: URIs.
+  return Rel.empty() || Rel[0] != '/' ? Out : "file://" + Out;
 }
 
 static nlohmann::json sarifLocation(const Message &M) {
@@ -213,8 +214,14 @@ nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
     if (It != RuleIndex.end())
       return It->second;
     RuleIndex[Check] = Rules.size();
+    const char *Text = "A diagnostic of the compiler front end: the file could "
+                       "not be parsed as written, so the analysis of it is "
+                       "partial.";
     Rules.push_back({{"id", Check},
+                     {"name", Check},
                      {"shortDescription", {{"text", "Compiler diagnostic."}}},
+                     {"fullDescription", {{"text", Text}}},
+                     {"help", {{"text", Text}}},
                      {"defaultConfiguration", {{"level", "error"}}}});
     return Rules.size() - 1;
   };

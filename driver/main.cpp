@@ -252,8 +252,19 @@ int main(int argc, const char **argv) {
       AfterDashDash = true;
       continue;
     }
-    if (AfterDashDash)
+    if (AfterDashDash) {
       ExtraArgs.push_back(argv[I]);
+      continue;
+    }
+    // --color=auto|always|never, as in other tools, on top of LLVM's own
+    // boolean --color.
+    StringRef Arg = argv[I];
+    if (Arg == "--color=always" || Arg == "-color=always")
+      OwnArgs.push_back("--color=true");
+    else if (Arg == "--color=never" || Arg == "-color=never")
+      OwnArgs.push_back("--color=false");
+    else if (Arg == "--color=auto" || Arg == "-color=auto")
+      continue;
     else
       OwnArgs.push_back(argv[I]);
   }
@@ -329,6 +340,11 @@ int main(int argc, const char **argv) {
   RunReport Report;
   Discovered Files = discoverFiles(Paths);
   Report.Errors = Files.Errors;
+  for (const cudalint::FileError &E : Files.Errors)
+    if (E.Text.find("no CUDA files") == std::string::npos) {
+      ++Report.FilesTotal;
+      ++Report.FilesFailed;
+    }
 
   CommandSource Commands(Report.Errors);
   if (!BuildPath.empty()) {
@@ -404,9 +420,13 @@ int main(int argc, const char **argv) {
         HadError = true;
       bool Keep = F.isCompilerDiagnostic() || F.Main.File == R.File ||
                   F.Main.File.empty();
+      // The header filter: --header-filter, else the config's
+      // HeaderFilterRegex (already applied by the worker), else the paths
+      // given on the command line.
       if (!Keep)
-        Keep = HeaderRegex ? HeaderRegex->match(F.Main.File)
-                           : isUnderRoots(F.Main.File, Files.Roots);
+        Keep = HeaderRegex               ? HeaderRegex->match(F.Main.File)
+               : R.ConfigHeaderFilter ? true
+                                      : isUnderRoots(F.Main.File, Files.Roots);
       if (!Keep)
         continue;
       std::string Key = F.Check + "\x1f" + F.Main.File + "\x1f" +
@@ -427,24 +447,20 @@ int main(int argc, const char **argv) {
                                      B.Check, B.Main.Text);
                    });
 
-  // Fix-its.
+  // Fix-its: computed now, written after the report so that the report
+  // shows the source as it was linted.
   bool WantFixes = Fix || FixNotes || Diff || !ExportFixes.empty();
   std::string DiffText;
-  unsigned FixedFiles = 0;
+  std::vector<std::pair<std::string, std::string>> Writes; // (file, text)
+  std::vector<std::string> FixProblems;
   if (WantFixes) {
-    std::vector<std::string> Skipped;
-    auto ByFile = collectFixes(Report, FixNotes, Skipped);
-    for (const std::string &S : Skipped)
-      WithColor::warning(errs(), "cudalint") << S << "\n";
+    auto Editable = [&](const std::string &File) {
+      return isUnderRoots(File, Files.EditRoots) && !isSystemPath(File, TC);
+    };
+    auto ByFile = collectFixes(Report, FixNotes, Editable, FixProblems);
     for (auto &[File, Edits] : ByFile) {
       if (Edits.empty())
         continue;
-      if (!isUnderRoots(File, Files.Roots) || isSystemPath(File, TC)) {
-        WithColor::warning(errs(), "cudalint")
-            << "not editing '" << displayPath(File)
-            << "': it is outside the paths being linted\n";
-        continue;
-      }
       auto Buffer = MemoryBuffer::getFile(File);
       if (!Buffer) {
         Report.Errors.push_back({File, "cannot read file to fix it"});
@@ -452,29 +468,17 @@ int main(int argc, const char **argv) {
       }
       std::string Original = (*Buffer)->getBuffer().str();
       std::string Edited = applyEdits(Original, Edits);
-      if (Diff) {
+      if (Diff)
         DiffText += unifiedDiff(displayPath(File), Original, Edited);
-      } else if ((Fix || FixNotes) && Edited != Original) {
-        std::string Error;
-        if (writeFileAtomically(File, Edited, Error))
-          ++FixedFiles;
-        else
-          Report.Errors.push_back({File, Error});
-      }
+      else if ((Fix || FixNotes) && Edited != Original)
+        Writes.push_back({File, std::move(Edited)});
     }
     if (!ExportFixes.empty()) {
       std::string Yaml = exportFixesYaml(
           Report, FixNotes, Files.Sources.empty() ? "" : Files.Sources.front());
       std::string Error;
-      if (!writeFileAtomically(absolute(ExportFixes), Yaml, Error)) {
-        std::error_code EC;
-        raw_fd_ostream OS(ExportFixes, EC);
-        if (EC)
-          Report.Errors.push_back({absolute(ExportFixes),
-                                   "cannot write fixes: " + EC.message()});
-        else
-          OS << Yaml;
-      }
+      if (!writeFileAtomically(absolute(ExportFixes), Yaml, Error))
+        Report.Errors.push_back({absolute(ExportFixes), Error});
     }
   }
 
@@ -509,6 +513,19 @@ int main(int argc, const char **argv) {
   Out->flush();
   if (Diff)
     outs() << DiffText;
+  for (const std::string &Problem : FixProblems)
+    WithColor::warning(errs(), "cudalint") << Problem << "\n";
+  unsigned FixedFiles = 0;
+  bool WriteFailed = false;
+  for (const auto &[File, Text] : Writes) {
+    std::string Error;
+    if (writeFileAtomically(File, Text, Error)) {
+      ++FixedFiles;
+    } else {
+      WithColor::error(errs(), "cudalint") << Error << "\n";
+      WriteFailed = true;
+    }
+  }
 
   if (!Quiet) {
     errs() << "cudalint: " << Report.warningCount() << " finding"
@@ -522,7 +539,7 @@ int main(int argc, const char **argv) {
              << (FixedFiles == 1 ? "" : "s");
     errs() << "\n";
   }
-  if (!Report.Errors.empty() || Report.FilesFailed)
+  if (!Report.Errors.empty() || Report.FilesFailed || WriteFailed)
     return 2;
   return Report.warningCount() ? 1 : 0;
 }

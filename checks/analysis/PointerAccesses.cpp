@@ -156,6 +156,23 @@ public:
     return true;
   }
 
+  // Class-typed elements are read and written through their copy
+  // constructor and assignment operator, not through a plain load.
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    if (Construct->getNumArgs() == 1 && Construct->getConstructor() &&
+        Construct->getConstructor()->isCopyOrMoveConstructor())
+      recordAccess(Construct->getArg(0), true, false, Construct);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+    if (!Call->isAssignmentOp() || Call->getNumArgs() != 2)
+      return true;
+    recordAccess(Call->getArg(0),
+                 Call->getOperator() != OO_Equal, /*Store=*/true, Call);
+    recordAccess(Call->getArg(1), true, false, Call);
+    return true;
+  }
+
   bool VisitExplicitCastExpr(ExplicitCastExpr *Cast) {
     if (Cast->getSubExpr()->getType()->isPointerType())
       markEscaped(rootParams(Cast->getSubExpr()));

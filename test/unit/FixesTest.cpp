@@ -29,8 +29,8 @@ TEST(Fixes, NoteFixesOnlyWithFixNotes) {
   RunReport R;
   R.Findings.push_back(findingWith({{"/t/a.cu", 3, 0, "x"}}, true));
   std::vector<std::string> Skipped;
-  EXPECT_TRUE(collectFixes(R, false, Skipped)["/t/a.cu"].empty());
-  EXPECT_EQ(collectFixes(R, true, Skipped)["/t/a.cu"].size(), 1u);
+  EXPECT_TRUE(collectFixes(R, false, nullptr, Skipped)["/t/a.cu"].empty());
+  EXPECT_EQ(collectFixes(R, true, nullptr, Skipped)["/t/a.cu"].size(), 1u);
 }
 
 TEST(Fixes, DuplicatesMergeAndConflictsAreSkipped) {
@@ -39,7 +39,7 @@ TEST(Fixes, DuplicatesMergeAndConflictsAreSkipped) {
   R.Findings.push_back(findingWith({{"/t/a.cu", 3, 0, "x"}}, false));
   R.Findings.push_back(findingWith({{"/t/a.cu", 3, 0, "y"}}, false));
   std::vector<std::string> Skipped;
-  auto ByFile = collectFixes(R, false, Skipped);
+  auto ByFile = collectFixes(R, false, nullptr, Skipped);
   ASSERT_EQ(ByFile["/t/a.cu"].size(), 1u);
   EXPECT_EQ(ByFile["/t/a.cu"][0].Text, "x");
   EXPECT_EQ(Skipped.size(), 1u);

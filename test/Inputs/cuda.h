@@ -1,0 +1,66 @@
+/* Minimal declarations for CUDA support, so that the tests do not need a
+   CUDA installation. Testing purposes only (after clang/test/SemaCUDA/Inputs/cuda.h). */
+
+#ifndef CUDALINT_TEST_MOCK_CUDA_H
+#define CUDALINT_TEST_MOCK_CUDA_H
+
+#include <stddef.h>
+
+#define __constant__ __attribute__((constant))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+#define __managed__ __attribute__((managed))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+
+struct uint3 {
+  unsigned int x, y, z;
+};
+
+struct dim3 {
+  unsigned int x, y, z;
+  __host__ __device__ dim3(unsigned int x = 1, unsigned int y = 1,
+                           unsigned int z = 1)
+      : x(x), y(y), z(z) {}
+};
+
+extern __device__ const uint3 threadIdx;
+extern __device__ const uint3 blockIdx;
+extern __device__ const dim3 blockDim;
+extern __device__ const dim3 gridDim;
+extern __device__ const int warpSize;
+
+typedef struct cudaStream *cudaStream_t;
+typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
+enum cudaMemcpyKind {
+  cudaMemcpyHostToDevice = 1,
+  cudaMemcpyDeviceToHost = 2
+};
+
+// What a <<<grid, block>>> launch lowers to.
+extern "C" int cudaConfigureCall(dim3 gridSize, dim3 blockSize,
+                                 size_t sharedSize = 0,
+                                 cudaStream_t stream = 0);
+extern "C" int __cudaPushCallConfiguration(dim3 gridSize, dim3 blockSize,
+                                           size_t sharedSize = 0,
+                                           cudaStream_t stream = 0);
+extern "C" cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
+
+extern "C" cudaError_t cudaMalloc(void **devPtr, size_t size);
+extern "C" cudaError_t cudaFree(void *devPtr);
+extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
+                                  enum cudaMemcpyKind kind);
+extern "C" cudaError_t cudaDeviceSynchronize(void);
+
+__device__ void __syncthreads(void);
+__device__ int atomicAdd(int *address, int val);
+__device__ unsigned int atomicAdd(unsigned int *address, unsigned int val);
+__device__ float atomicAdd(float *address, float val);
+__device__ double atomicAdd(double *address, double val);
+__device__ float __ldg(const float *ptr);
+
+#endif // CUDALINT_TEST_MOCK_CUDA_H

@@ -1,0 +1,15 @@
+// The fix-it rides on a note: --fix leaves the file alone (the runner fails if
+// a file without CHECK-FIXES changes), only --fix-notes applies it.
+// RUN: %check_cudalint %s cudalint-missing-restrict %t -- -nocudainc -isystem %inputs
+
+#include "cuda.h"
+
+__global__ void conv(float *out, const float *w, const float *in, int n, int k) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'conv' stores through 'out' and loads through 'w' in the same loop; without '__restrict__' the compiler must assume they alias, so it reloads after every store instead of keeping values in registers (measured up to 3.5x slower on H100) [cudalint-missing-restrict]
+  // CHECK-MESSAGES: :[[@LINE+5]]:5: note: store through 'out'
+  // CHECK-MESSAGES: :[[@LINE+4]]:15: note: load through 'w', repeated after the store in the next iteration
+  // CHECK-MESSAGES: :[[@LINE-4]]:17: note: add '__restrict__' to 'out', 'w' and 'in' (and 'const' where only read)
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int j = 0; j < k; ++j)
+    out[i] += w[j] * in[i + j];
+}

@@ -1,0 +1,36 @@
+// Loads of whole structs go through a copy constructor, not an lvalue-to-
+// rvalue conversion; they are loads all the same.
+// RUN: %check_cudalint %s cudalint-missing-restrict %t -- -nocudainc -isystem %inputs
+
+#include "cuda.h"
+
+struct Vec2 {
+  float x, y;
+};
+
+__global__ void sum_vectors(Vec2 *acc, const Vec2 *v, int n) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'sum_vectors' stores through 'acc' and loads through 'v' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE+4]]:5: note: store through 'acc'
+  // CHECK-MESSAGES: :[[@LINE+2]]:14: note: load through 'v', repeated after the store in the next iteration
+  for (int j = 0; j < n; ++j) {
+    Vec2 e = v[j];
+    acc[0].x += e.x;
+    acc[0].y += e.y;
+  }
+}
+
+__global__ void copy_then_read(Vec2 *out, const Vec2 *in) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'copy_then_read' loads through 'in' after storing through 'out';
+  // CHECK-MESSAGES: :[[@LINE+4]]:3: note: store through 'out'
+  // CHECK-MESSAGES: :[[@LINE+4]]:12: note: load through 'in' after the store
+  // CHECK-MESSAGES: :[[@LINE+1]]:16: note: the same address was loaded here, before the store
+  Vec2 first = in[0];
+  out[0] = first;
+  out[1] = in[0];
+}
+
+// A store followed by a load of a fresh address reissues nothing: quiet.
+__global__ void copy_fresh(Vec2 *out, const Vec2 *in) {
+  out[0].x = 0.0f;
+  out[1] = in[0];
+}
