@@ -41,6 +41,9 @@ struct Finding {
   Severity Level = Severity::Warning;
   Message Main;
   std::vector<Message> Notes;
+  /// Found in a translation unit with compiler errors (set by the parent):
+  /// its fix-its are applied only with --fix-errors, as in clang-tidy.
+  bool InBrokenUnit = false;
   bool isCompilerDiagnostic() const {
     return Check.rfind("clang-diagnostic-", 0) == 0;
   }

@@ -39,7 +39,7 @@ static bool overlaps(const Replacement &A, const Replacement &B) {
 std::map<std::string, std::vector<Replacement>>
 collectFixes(const RunReport &Report, bool FromNotes,
              const std::function<bool(const std::string &)> &Editable,
-             std::vector<std::string> &Skipped) {
+             std::vector<std::string> &Skipped, bool EvenIfBroken) {
   std::map<std::string, std::vector<Replacement>> ByFile;
   for (const Finding &F : Report.Findings) {
     if (F.isCompilerDiagnostic())
@@ -47,6 +47,14 @@ collectFixes(const RunReport &Report, bool FromNotes,
     const std::vector<Replacement> *Fix = chosenFix(F, FromNotes);
     if (!Fix)
       continue;
+    if (F.InBrokenUnit && !EvenIfBroken) {
+      Skipped.push_back(displayPath(F.Main.File) + ":" +
+                        std::to_string(F.Main.Line) +
+                        ": fix-it not applied: the file had compiler errors, "
+                        "so the analysis may be wrong (--fix-errors applies "
+                        "it anyway)");
+      continue;
+    }
     std::vector<Replacement> New;
     bool Conflict = false;
     std::string Outside;

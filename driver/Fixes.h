@@ -24,7 +24,7 @@ const std::vector<Replacement> *chosenFix(const Finding &F, bool FromNotes);
 std::map<std::string, std::vector<Replacement>>
 collectFixes(const RunReport &Report, bool FromNotes,
              const std::function<bool(const std::string &)> &Editable,
-             std::vector<std::string> &Skipped);
+             std::vector<std::string> &Skipped, bool EvenIfBroken = false);
 
 /// \p Original with \p Edits applied (sorted, non-overlapping).
 std::string applyEdits(const std::string &Original,

@@ -83,6 +83,10 @@ static cl::opt<bool> FixNotes(
     cl::desc("Also apply fix-its attached to notes (those that rest on an "
              "assumption the tool cannot prove); implies --fix"),
     cl::cat(Category));
+static cl::opt<bool> FixErrors(
+    "fix-errors",
+    cl::desc("Apply fix-its even in files that had compiler errors"),
+    cl::cat(Category));
 static cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the fix-its as clang-apply-replacements YAML to FILE"),
@@ -415,9 +419,11 @@ int main(int argc, const char **argv) {
     bool HadError = !R.FileErrors.empty() || !R.Parsed;
     for (const std::string &E : R.FileErrors)
       Report.Errors.push_back({R.File, E});
-    for (const Finding &F : R.Findings) {
+    for (const Finding &F : R.Findings)
       if (F.Level == Severity::Error && F.isCompilerDiagnostic())
         HadError = true;
+    for (Finding F : R.Findings) {
+      F.InBrokenUnit = HadError;
       bool Keep = F.isCompilerDiagnostic() || F.Main.File == R.File ||
                   F.Main.File.empty();
       // The header filter: --header-filter, else the config's
@@ -432,7 +438,7 @@ int main(int argc, const char **argv) {
       std::string Key = F.Check + "\x1f" + F.Main.File + "\x1f" +
                         std::to_string(F.Main.Offset) + "\x1f" + F.Main.Text;
       if (Seen.insert(Key).second)
-        Report.Findings.push_back(F);
+        Report.Findings.push_back(std::move(F));
     }
     if (HadError)
       ++Report.FilesFailed;
@@ -457,7 +463,8 @@ int main(int argc, const char **argv) {
     auto Editable = [&](const std::string &File) {
       return isUnderRoots(File, Files.EditRoots) && !isSystemPath(File, TC);
     };
-    auto ByFile = collectFixes(Report, FixNotes, Editable, FixProblems);
+    auto ByFile =
+        collectFixes(Report, FixNotes, Editable, FixProblems, FixErrors);
     for (auto &[File, Edits] : ByFile) {
       if (Edits.empty())
         continue;
