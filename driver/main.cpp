@@ -360,6 +360,17 @@ int main(int argc, const char **argv) {
 
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
+  // The clang command and working directory one file is parsed with.
+  auto ParseCommandFor = [&](const std::string &File) {
+    TranslatedCommand Build;
+    std::string Directory = std::string(Cwd);
+    if (auto Command = Commands.commandFor(File)) {
+      Build = translateCompileCommand(Command->CommandLine);
+      Directory = Command->Directory;
+    }
+    return std::make_pair(
+        buildParseCommand(TC, Build, GpuArch, ExtraArgs, File), Directory);
+  };
   auto Work = [&](const std::string &File) -> FileResult {
     std::string ConfigError = validateConfigFor(Settings, File);
     if (!ConfigError.empty()) {
@@ -368,29 +379,15 @@ int main(int argc, const char **argv) {
       R.FileErrors.push_back(ConfigError);
       return R;
     }
-    TranslatedCommand Build;
-    std::string Directory = std::string(Cwd);
-    if (auto Command = Commands.commandFor(File)) {
-      Build = translateCompileCommand(Command->CommandLine);
-      Directory = Command->Directory;
-    }
-    return analyzeFile(Settings,
-                       buildParseCommand(TC, Build, GpuArch, ExtraArgs, File),
-                       File, Directory);
+    auto [Command, Directory] = ParseCommandFor(File);
+    return analyzeFile(Settings, Command, File, Directory);
   };
 
   if (PrintCommands) {
     for (const std::string &File : Files.Sources) {
-      TranslatedCommand Build;
-      std::string Directory = std::string(Cwd);
-      if (auto Command = Commands.commandFor(File)) {
-        Build = translateCompileCommand(Command->CommandLine);
-        Directory = Command->Directory;
-      }
+      auto [Command, Directory] = ParseCommandFor(File);
       nlohmann::json Line = {
-          {"file", File},
-          {"directory", Directory},
-          {"arguments", buildParseCommand(TC, Build, GpuArch, ExtraArgs, File)}};
+          {"file", File}, {"directory", Directory}, {"arguments", Command}};
       outs() << Line.dump() << "\n";
     }
     return 0;
