@@ -84,13 +84,14 @@ std::optional<ReloadPair> findForcedReload(const PointerAccesses &Accesses) {
         Consider({&Store, &Load, nullptr, true});
         break;
       }
-      if (Load.Order <= Store.Order || Load.isExclusiveWith(Store))
+      if (Load.Order <= Store.Order || !Store.mayBeFollowedBy(Load))
         continue;
       for (const PointerAccess &First : Accesses.accesses()) {
         if (First.IsLoad && First.Param == Load.Param &&
             First.Order < Store.Order && First.Address == Load.Address &&
-            First.Loops == Load.Loops && !First.isExclusiveWith(Store) &&
-            !First.isExclusiveWith(Load)) {
+            First.Loops == Load.Loops && First.mayBeFollowedBy(Store) &&
+            First.mayBeFollowedBy(Load) &&
+            !Accesses.addressChangesBetween(Load, First.Order, Load.Order)) {
           Consider({&Store, &Load, &First, false});
           break;
         }
@@ -224,10 +225,18 @@ void MissingRestrictCheck::check(const MatchFinder::MatchResult &Result) {
         break;
       }
 
+  // Object pointers only (a function pointer cannot be restrict), and only
+  // parameters declared as pointers (not a template's `T` that happens to be
+  // instantiated with one: the fix-it edits what is written).
   llvm::SmallVector<const ParmVarDecl *, 4> Pointers;
-  for (const ParmVarDecl *P : Analysed->parameters())
-    if (P->getType()->isPointerType())
+  for (const ParmVarDecl *P : Analysed->parameters()) {
+    QualType Declared =
+        Kernel->getParamDecl(P->getFunctionScopeIndex())->getType();
+    if (P->getType()->isPointerType() &&
+        P->getType()->getPointeeType()->isObjectType() &&
+        Declared->isPointerType())
       Pointers.push_back(P);
+  }
   if (Pointers.size() < 2)
     return;
 

@@ -95,13 +95,13 @@ collectFixes(const RunReport &Report, bool FromNotes,
   return ByFile;
 }
 
-std::string applyEdits(const std::string &Original,
-                       const std::vector<Replacement> &Edits) {
+std::optional<std::string> applyEdits(const std::string &Original,
+                                      const std::vector<Replacement> &Edits) {
   std::string Out;
   size_t Pos = 0;
   for (const Replacement &R : Edits) {
     if (R.Offset < Pos || R.Offset + R.Length > Original.size())
-      continue;
+      return std::nullopt; // Half an edit set can break the build: none.
     Out.append(Original, Pos, R.Offset - Pos);
     Out += R.Text;
     Pos = R.Offset + R.Length;
@@ -174,7 +174,9 @@ std::string unifiedDiff(const std::string &DisplayPath,
   std::vector<std::vector<int>> Trace;
   int FinalD = 0;
   for (int D = 0; D <= Max; ++D) {
-    Trace.push_back(V);
+    // Only diagonals -D..D can matter in round D: keep that slice, so the
+    // trace grows with D squared, not with D times the file's length.
+    Trace.emplace_back(V.begin() + Max - D, V.begin() + Max + D + 1);
     bool Found = false;
     for (int K = -D; K <= D; K += 2) {
       int X = (K == -D || (K != D && V[Max + K - 1] < V[Max + K + 1]))
@@ -199,11 +201,10 @@ std::string unifiedDiff(const std::string &DisplayPath,
   int X = N, Y = M;
   for (int D = FinalD; D > 0; --D) {
     const std::vector<int> &Prev = Trace[D];
+    auto At = [&](int K) { return Prev[K + D]; };
     int K = X - Y;
-    int PrevK = (K == -D || (K != D && Prev[Max + K - 1] < Prev[Max + K + 1]))
-                    ? K + 1
-                    : K - 1;
-    int PrevX = Prev[Max + PrevK], PrevY = PrevX - PrevK;
+    int PrevK = (K == -D || (K != D && At(K - 1) < At(K + 1))) ? K + 1 : K - 1;
+    int PrevX = At(PrevK), PrevY = PrevX - PrevK;
     while (X > PrevX && Y > PrevY)
       Script.push_back({' ', --X}), --Y;
     if (X == PrevX)

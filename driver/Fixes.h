@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,8 +27,9 @@ collectFixes(const RunReport &Report, bool FromNotes,
              const std::function<bool(const std::string &)> &Editable,
              std::vector<std::string> &Skipped, bool EvenIfBroken = false);
 
-/// \p Original with \p Edits applied (sorted, non-overlapping).
-std::string applyEdits(const std::string &Original,
+/// \p Original with \p Edits applied (sorted, non-overlapping); nullopt if
+/// one of them does not fit the file (it changed since it was analysed).
+std::optional<std::string> applyEdits(const std::string &Original,
                        const std::vector<Replacement> &Edits);
 
 /// Writes \p Contents to \p Path through a temporary file in the same

@@ -388,7 +388,8 @@ int main(int argc, const char **argv) {
       auto [Command, Directory] = ParseCommandFor(File);
       nlohmann::json Line = {
           {"file", File}, {"directory", Directory}, {"arguments", Command}};
-      outs() << Line.dump() << "\n";
+      outs() << Line.dump(-1, ' ', false,
+                          nlohmann::json::error_handler_t::replace) << "\n";
     }
     return 0;
   }
@@ -471,7 +472,14 @@ int main(int argc, const char **argv) {
         continue;
       }
       std::string Original = (*Buffer)->getBuffer().str();
-      std::string Edited = applyEdits(Original, Edits);
+      std::optional<std::string> Result = applyEdits(Original, Edits);
+      if (!Result) {
+        Report.Errors.push_back(
+            {File, "fix-its not applied: they no longer match the file (did "
+                   "it change during the run?)"});
+        continue;
+      }
+      std::string Edited = std::move(*Result);
       if (Diff)
         DiffText += unifiedDiff(displayPath(File), Original, Edited);
       else if ((Fix || FixNotes) && Edited != Original)
@@ -508,10 +516,11 @@ int main(int argc, const char **argv) {
     break;
   }
   case Format::Json:
-    *Out << toJson(Report).dump(2) << "\n";
+    *Out << toJson(Report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     break;
   case Format::Sarif:
-    *Out << toSarif(Report, CUDALINT_VERSION).dump(2) << "\n";
+    *Out << toSarif(Report, CUDALINT_VERSION)
+                .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     break;
   }
   Out->flush();

@@ -238,6 +238,17 @@ def main():
             fail("clang-tidy exited with %d" % status)
         fixed_by[name] = check_output(front, args, prefixes, cleaned, out)
 
+    # A fix-it must never break the build: the fixed file parses cleanly
+    # (it is linted again with the same flags and must show no error).
+    if not args.expect_error and fixed_by["cudalint"] != cleaned:
+        copy = os.path.join(workdir, "cudalint", os.path.basename(args.input))
+        status, out, err = run(FrontEnd("cudalint", args, copy).command(),
+                               expect_success=False)
+        if re.search(r": error: ", out + err) or status not in (0, 1):
+            print(out)
+            print(err)
+            fail("the fixed file no longer compiles")
+
     if fixed_by["cudalint"] != fixed_by["plugin"]:
         run(["diff", "-u", os.path.join(workdir, "cudalint",
                                         os.path.basename(args.input)),

@@ -18,9 +18,12 @@ namespace {
 
 // Variables written anywhere inside a statement (assignment, ++/--, or a
 // declaration with an initialiser: a loop-local recomputed every iteration).
+// (and, with a SourceManager, where: the offsets of each modification).
 class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
 public:
+  explicit ModifiedVars(const SourceManager *SM = nullptr) : SM(SM) {}
   llvm::DenseSet<const ValueDecl *> Vars;
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<unsigned, 4>> At;
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
@@ -28,19 +31,52 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp())
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
       note(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    // An argument bound to a non-const reference may be written.
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      bool ByRef = !Callee;
+      if (Callee && I < Callee->getNumParams()) {
+        QualType T = Callee->getParamDecl(I)->getType();
+        ByRef = T->isReferenceType() &&
+                !T.getNonReferenceType().isConstQualified();
+      }
+      if (ByRef)
+        note(Call->getArg(I));
+    }
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
     Vars.insert(VD);
+    if (VD->getType()->isReferenceType() && VD->getInit() &&
+        !VD->getType().getNonReferenceType().isConstQualified())
+      note(VD->getInit());
     return true;
   }
 
 private:
   void note(const Expr *E) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
       Vars.insert(Ref->getDecl());
+      if (SM)
+        At[Ref->getDecl()].push_back(
+            SM->getFileOffset(SM->getExpansionLoc(Ref->getBeginLoc())));
+    }
+  }
+  const SourceManager *SM;
+};
+
+class VarsIn : public RecursiveASTVisitor<VarsIn> {
+public:
+  llvm::SmallVector<const ValueDecl *, 4> Vars;
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (isa<VarDecl>(Ref->getDecl()))
+      Vars.push_back(Ref->getDecl());
+    return true;
   }
 };
 
@@ -77,6 +113,9 @@ public:
     // (a pointer advanced at the bottom of a loop and used at its top).
     for (int Pass = 0; Pass < 2; ++Pass)
       collectDerivations(Body);
+    ModifiedVars Mods(&SM);
+    Mods.TraverseStmt(Body);
+    Out.Modifications = std::move(Mods.At);
     TraverseStmt(Body);
   }
 
@@ -98,10 +137,26 @@ public:
     if (S->getConditionVariableDeclStmt())
       TraverseStmt(S->getConditionVariableDeclStmt());
     TraverseStmt(S->getCond());
-    Branches.push_back({S, 0});
-    TraverseStmt(S->getThen());
-    Branches.back().second = 1;
-    TraverseStmt(S->getElse());
+    traverseArm(S, 0, S->getThen());
+    traverseArm(S, 1, S->getElse());
+    return true;
+  }
+  // Different case labels of a switch count as different arms (a
+  // fall-through is taken as not intended to reach the next case's loads).
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    if (S->getInit())
+      TraverseStmt(S->getInit());
+    TraverseStmt(S->getCond());
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
+    if (!Body)
+      return TraverseStmt(S->getBody());
+    int Arm = 0;
+    Branches.push_back({S, Arm});
+    for (Stmt *Child : Body->body()) {
+      if (isa<SwitchCase>(Child))
+        Branches.back().second = ++Arm;
+      TraverseStmt(Child);
+    }
     Branches.pop_back();
     return true;
   }
@@ -114,13 +169,31 @@ public:
     Branches.pop_back();
     return true;
   }
+  void traverseArm(const Stmt *Owner, int Arm, Stmt *Body) {
+    if (!Body)
+      return;
+    const Stmt *Last = Body;
+    if (const auto *Block = dyn_cast<CompoundStmt>(Body))
+      Last = Block->body_empty() ? nullptr : Block->body_back();
+    bool Returns = Last && isa<ReturnStmt>(Last);
+    Branches.push_back({Owner, Arm});
+    if (Returns)
+      ReturningArms.push_back({Owner, Arm});
+    TraverseStmt(Body);
+    if (Returns)
+      ReturningArms.pop_back();
+    Branches.pop_back();
+  }
+
   // Overriding without the DataRecursionQueue parameter makes the visitor
   // traverse a loop's children before returning, which keeps LoopStack right.
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
-      if (Params.count(P))
+      if (Params.count(P)) {
         Out.Used.insert(P);
+        ++Out.RefCount[P];
+      }
     return true;
   }
 
@@ -184,6 +257,8 @@ public:
       return true;
     if (!VD->getType()->getPointeeType().isConstQualified())
       markEscaped(rootParams(VD->getInit()));
+    else
+      consumeParamRef(VD->getInit()); // `const T *row = in + k;` reads only.
     return true;
   }
 
@@ -307,6 +382,12 @@ private:
     Access->Profile(A.Address, Ctx, /*Canonical=*/true);
     A.Loops.assign(LoopStack.begin(), LoopStack.end());
     A.Branches.assign(Branches.begin(), Branches.end());
+    A.ReturningArms.assign(ReturningArms.begin(), ReturningArms.end());
+    VarsIn Vars;
+    Vars.TraverseStmt(const_cast<Expr *>(Access));
+    A.AddressVars = std::move(Vars.Vars);
+    if (Load && !Store)
+      consumeRead(Access);
     for (const Stmt *Loop : LoopStack) {
       RefersTo Finder(modifiedIn(Loop));
       Finder.TraverseStmt(const_cast<Expr *>(Access));
@@ -327,6 +408,46 @@ private:
     return Modified[Loop] = std::move(Finder.Vars);
   }
 
+  // Marks the parameter reference at the base of a plain load (`p[i]`,
+  // `*(p + k)`, `p->f`, `__ldg(&p[i])`) as accounted for.
+  void consumeRead(const Expr *Access) {
+    const Expr *Ptr = dereferencedPointer(Access);
+    if (!Ptr) {
+      // A cached-load intrinsic: its argument is the address itself.
+      if (const auto *Call = dyn_cast<CallExpr>(Access))
+        if (Call->getNumArgs() > 0)
+          Ptr = Call->getArg(0);
+    }
+    consumeParamRef(Ptr);
+  }
+  void consumeParamRef(const Expr *Ptr) {
+    while (Ptr) {
+      Ptr = stripNoOps(Ptr);
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Ptr)) {
+        const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+        if (P && Params.count(P) && Consumed.insert(Ref).second)
+          ++Out.ReadRefs[P];
+        return;
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(Ptr)) {
+        if (!BO->isAdditiveOp())
+          return;
+        Ptr = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                       : BO->getRHS();
+        continue;
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(Ptr)) {
+        const auto *Sub =
+            UO->getOpcode() == UO_AddrOf
+                ? dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())
+                : nullptr;
+        Ptr = Sub ? Sub->getBase() : nullptr;
+        continue;
+      }
+      return;
+    }
+  }
+
   void markEscaped(const ParamSet &Roots) {
     for (const ParmVarDecl *P : Roots)
       Out.Escaped.insert(P);
@@ -339,6 +460,8 @@ private:
   llvm::DenseMap<const ValueDecl *, ParamSet> Derived;
   llvm::SmallVector<const Stmt *, 4> LoopStack;
   llvm::SmallVector<std::pair<const Stmt *, int>, 4> Branches;
+  llvm::SmallVector<std::pair<const Stmt *, int>, 4> ReturningArms;
+  llvm::DenseSet<const DeclRefExpr *> Consumed;
   llvm::DenseMap<const Stmt *, llvm::DenseSet<const ValueDecl *>> Modified;
 };
 
@@ -347,6 +470,28 @@ bool PointerAccess::isExclusiveWith(const PointerAccess &Other) const {
     for (const auto &[OtherStmt, OtherArm] : Other.Branches)
       if (Stmt == OtherStmt && Arm != OtherArm)
         return true;
+  return false;
+}
+
+bool PointerAccess::mayBeFollowedBy(const PointerAccess &Later) const {
+  if (isExclusiveWith(Later))
+    return false;
+  for (const auto &Arm : ReturningArms)
+    if (!llvm::is_contained(Later.Branches, Arm))
+      return false;
+  return true;
+}
+
+bool PointerAccesses::addressChangesBetween(const PointerAccess &A,
+                                            unsigned From, unsigned To) const {
+  for (const ValueDecl *Var : A.AddressVars) {
+    auto It = Modifications.find(Var);
+    if (It == Modifications.end())
+      continue;
+    for (unsigned Offset : It->second)
+      if (Offset > From && Offset < To)
+        return true;
+  }
   return false;
 }
 

@@ -35,9 +35,16 @@ struct PointerAccess {
   llvm::FoldingSetNodeID Address;
   /// Enclosing `if` and `?:` arms: (statement, 0 for then / 1 for else).
   llvm::SmallVector<std::pair<const clang::Stmt *, int>, 2> Branches;
+  /// The arms among `Branches` that end in `return`.
+  llvm::SmallVector<std::pair<const clang::Stmt *, int>, 2> ReturningArms;
+  /// Variables the address expression reads.
+  llvm::SmallVector<const clang::ValueDecl *, 4> AddressVars;
   /// True when no execution reaches both this access and \p Other (they sit
-  /// in different arms of one `if`).
+  /// in different arms of one `if`, `?:` or `switch`).
   bool isExclusiveWith(const PointerAccess &Other) const;
+  /// False when \p Later cannot run after this access in the same pass
+  /// through the code: exclusive arms, or this one's arm returns first.
+  bool mayBeFollowedBy(const PointerAccess &Later) const;
   /// The subset of `Loops` in which the address does not change.
   llvm::SmallPtrSet<const clang::Stmt *, 2> InvariantIn;
 };
@@ -58,12 +65,26 @@ public:
   /// True when the pointer (or a pointer derived from it) is passed to a
   /// call, cast, or copied into a non-const local, so that making its pointee
   /// `const` might not compile or might hide a store.
-  bool escapes(const clang::ParmVarDecl *P) const { return Escaped.count(P); }
+  /// Also true when some use of the parameter is not a recognised load
+  /// (a member array written through it, a reference bound to an element, a
+  /// method call...): only a parameter whose every use is a plain load may
+  /// safely become `const`.
+  bool escapes(const clang::ParmVarDecl *P) const {
+    return Escaped.count(P) || RefCount.lookup(P) != ReadRefs.lookup(P);
+  }
+  /// True when a variable of \p A's address is assigned (or passed by
+  /// reference, or has its address taken) between the offsets \p From and
+  /// \p To.
+  bool addressChangesBetween(const PointerAccess &A, unsigned From,
+                             unsigned To) const;
 
 private:
   friend class PointerAccessCollector;
   llvm::SmallVector<PointerAccess, 16> Accesses;
   llvm::SmallPtrSet<const clang::ParmVarDecl *, 8> Used, Stored, Escaped;
+  llvm::DenseMap<const clang::ParmVarDecl *, unsigned> RefCount, ReadRefs;
+  llvm::DenseMap<const clang::ValueDecl *, llvm::SmallVector<unsigned, 4>>
+      Modifications;
 };
 
 } // namespace cudalint

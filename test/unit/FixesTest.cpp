@@ -4,6 +4,8 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+
 namespace cudalint {
 namespace {
 
@@ -23,6 +25,9 @@ TEST(Fixes, ApplyEditsInOrder) {
                        {{"f", 7, 0, "__restrict__ "},
                         {"f", 17, 0, "__restrict__ "}}),
             "float *__restrict__ a, float *__restrict__ b");
+  // An edit past the end, or overlapping the previous one: nothing applied.
+  EXPECT_FALSE(applyEdits("abc", {{"f", 0, 1, "x"}, {"f", 9, 0, "y"}}));
+  EXPECT_FALSE(applyEdits("abc", {{"f", 0, 2, "x"}, {"f", 1, 0, "y"}}));
 }
 
 TEST(Fixes, NoteFixesOnlyWithFixNotes) {
@@ -52,6 +57,21 @@ TEST(Fixes, UnifiedDiffHunk) {
             "--- a/a.cu\n+++ b/a.cu\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n"
             " 6\n 7\n 8\n");
   EXPECT_EQ(unifiedDiff("a.cu", Before, Before), "");
+}
+
+TEST(Fixes, UnifiedDiffManyEditsInALongFile) {
+  std::string Before, After;
+  for (int I = 0; I < 3000; ++I) {
+    Before += "line " + std::to_string(I) + "\n";
+    After += (I % 6 == 0 ? "edited " : "line ") + std::to_string(I) + "\n";
+  }
+  std::string Diff = unifiedDiff("f", Before, After);
+  size_t Added = 0;
+  for (size_t At = Diff.find("\n+edited "); At != std::string::npos;
+       At = Diff.find("\n+edited ", At + 1))
+    ++Added;
+  EXPECT_EQ(Added, 500u);
+  EXPECT_NE(Diff.find("-line 2994\n+edited 2994\n"), std::string::npos);
 }
 
 TEST(Fixes, UnifiedDiffSeparateHunksAndMissingNewline) {

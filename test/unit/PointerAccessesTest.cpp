@@ -108,11 +108,26 @@ TEST(PointerAccesses, DerivedPointersAndAtomics) {
 
 TEST(PointerAccesses, CallsAndCastsEscape) {
   KernelTU TU("__global__ void k(float *a, float *b, float *c, int i) {"
-              "  helper(a); int *p = (int *)b; p[i] = 0; c[i] = 1; }");
+              "  helper(a); int *p = (int *)b; p[i] = 0; float x = c[i];"
+              "  const float *row = c + i; x += row[1]; }");
   PointerAccesses A = TU.accesses("k");
   EXPECT_TRUE(A.escapes(TU.param("k", 0)));
   EXPECT_TRUE(A.escapes(TU.param("k", 1)));
   EXPECT_FALSE(A.escapes(TU.param("k", 2)));
+}
+
+TEST(PointerAccesses, OnlyPlainLoadsProveReadOnly) {
+  // Writes the access model does not see (a member array, a reference bound
+  // to an element, a method call) must still keep `const` off.
+  KernelTU TU("struct S { float v[2]; __device__ void bump(); };"
+              "__device__ void set(float &r);"
+              "__global__ void k(S *s, float *o, S *t, const float *in) {"
+              "  s->v[1] = 2; set(o[0]); t->bump(); float x = in[0]; }");
+  PointerAccesses A = TU.accesses("k");
+  EXPECT_TRUE(A.escapes(TU.param("k", 0)));
+  EXPECT_TRUE(A.escapes(TU.param("k", 1)));
+  EXPECT_TRUE(A.escapes(TU.param("k", 2)));
+  EXPECT_FALSE(A.escapes(TU.param("k", 3)));
 }
 
 TEST(KernelUseIndex, LaunchesAndOtherUses) {
