@@ -19,8 +19,36 @@ namespace cudalint {
 
 namespace {
 
+// True when an object of record type \p Record can hold a \p T inside it
+// (a field of that type, recursively, or an array of it).
+bool recordContains(QualType Record, QualType T, int Depth = 0) {
+  const RecordDecl *RD = Record->getAsRecordDecl();
+  if (!RD || Depth > 8)
+    return true; // Unknown: assume it may.
+  RD = RD->getDefinition();
+  if (!RD)
+    return true;
+  if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+    for (const CXXBaseSpecifier &Base : CXX->bases())
+      if (recordContains(Base.getType(), T, Depth + 1))
+        return true;
+  for (const FieldDecl *Field : RD->fields()) {
+    QualType FT = Field->getType().getCanonicalType();
+    while (const ArrayType *AT = FT->getAsArrayTypeUnsafe())
+      FT = AT->getElementType().getCanonicalType();
+    FT = FT.getUnqualifiedType();
+    if (FT == T || FT->isCharType())
+      return true;
+    if (FT->isRecordType() && recordContains(FT, T, Depth + 1))
+      return true;
+  }
+  return false;
+}
+
 // Whether a store through a `A *` may change what a load through a `B *`
-// reads, under the type-based aliasing rules the compiler applies.
+// reads, under the type-based aliasing rules the compiler applies: the same
+// type, a character type or void on either side, or a struct that contains
+// the other type (`float4` holds floats, never an `unsigned`).
 bool mayAlias(QualType A, QualType B) {
   A = A.getCanonicalType().getUnqualifiedType();
   B = B.getCanonicalType().getUnqualifiedType();
@@ -28,9 +56,17 @@ bool mayAlias(QualType A, QualType B) {
     return true;
   auto IsWildcard = [](QualType T) {
     return T->isVoidType() || T->isCharType() || T->isStdByteType() ||
-           T->isRecordType();
+           T->isDependentType() || T->isUnionType();
   };
-  return IsWildcard(A) || IsWildcard(B);
+  if (IsWildcard(A) || IsWildcard(B))
+    return true;
+  if (A->isRecordType() && B->isRecordType())
+    return recordContains(A, B) || recordContains(B, A);
+  if (A->isRecordType())
+    return recordContains(A, B);
+  if (B->isRecordType())
+    return recordContains(B, A);
+  return false;
 }
 
 const Stmt *sharedLoop(const PointerAccess &Store, const PointerAccess &Load) {

@@ -34,3 +34,18 @@ __global__ void copy_fresh(Vec2 *out, const Vec2 *in) {
   out[0].x = 0.0f;
   out[1] = in[0];
 }
+
+// A struct of floats cannot hold an unsigned: a store through `pos` never
+// changes `counts[v]`, so nothing is reloaded (cuda-samples' marchingCubes
+// was reported before). A struct that holds floats may alias a float.
+struct Float4 { float x, y, z, w; };
+__global__ void different_types(Float4 *pos, const unsigned *counts, int v,
+                                int n) {
+  for (int i = 0; i < n; ++i)
+    pos[counts[v] + i] = Float4{1, 2, 3, 4};
+}
+__global__ void containing_type(Float4 *pos, const float *scale, int n) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'containing_type' stores through 'pos' and loads through 'scale' in the same loop;
+  for (int i = 0; i < n; ++i)
+    pos[i].x = scale[0];
+}
