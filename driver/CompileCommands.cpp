@@ -504,7 +504,21 @@ buildParseCommand(const Toolchain &TC, const TranslatedCommand &Build,
     if (!TC.ShimDir.empty()) {
       Cmd.push_back("-idirafter");
       Cmd.push_back(TC.ShimDir);
+      // What nvcc accepts and clang does not (host min/max, cache-hint
+      // intrinsics on every type, surface functions, C headers nvcc
+      // pre-includes): declarations for the parse, never compiled.
+      llvm::SmallString<256> Compat(TC.ShimDir);
+      llvm::sys::path::append(Compat, "cudalint_nvcc_compat.h");
+      if (llvm::sys::fs::exists(Compat)) {
+        Cmd.push_back("-include");
+        Cmd.push_back(std::string(Compat));
+      }
     }
+    // Errors to nvcc's host compiler are only warnings; nobody fixes them
+    // to please a linter.
+    for (const char *Flag : {"-Wno-c++11-narrowing", "-Wno-register",
+                             "-Wno-reserved-user-defined-literal"})
+      Cmd.push_back(Flag);
     if (!TC.SdkVersionOverride.empty()) {
       Cmd.push_back("-Xclang");
       Cmd.push_back("-target-sdk-version=" + TC.SdkVersionOverride);
