@@ -58,15 +58,9 @@ bool mayAlias(QualType A, QualType B) {
     return T->isVoidType() || T->isCharType() || T->isStdByteType() ||
            T->isDependentType() || T->isUnionType();
   };
-  if (IsWildcard(A) || IsWildcard(B))
-    return true;
-  if (A->isRecordType() && B->isRecordType())
-    return recordContains(A, B) || recordContains(B, A);
-  if (A->isRecordType())
-    return recordContains(A, B);
-  if (B->isRecordType())
-    return recordContains(B, A);
-  return false;
+  return IsWildcard(A) || IsWildcard(B) ||
+         (A->isRecordType() && recordContains(A, B)) ||
+         (B->isRecordType() && recordContains(B, A));
 }
 
 const Stmt *sharedLoop(const PointerAccess &Store, const PointerAccess &Load) {
@@ -379,11 +373,7 @@ void MissingRestrictCheck::check(const MatchFinder::MatchResult &Result) {
     for (const ParmVarDecl *P : ToMark) {
       QualType Pointee = P->getType()->getPointeeType();
       bool AddConst = MayChangeTypes && llvm::is_contained(ReadOnly, P) &&
-                      !Pointee.isConstQualified() && !Pointee->isPointerType() &&
-                      !Kernel->getParamDecl(P->getFunctionScopeIndex())
-                           ->getType()
-                           ->getPointeeType()
-                           .isConstQualified();
+                      !Pointee.isConstQualified() && !Pointee->isPointerType();
       Editable &= addParamFixes(Decl->getParamDecl(P->getFunctionScopeIndex()),
                                 AddConst, SM, Fixes);
     }

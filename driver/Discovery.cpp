@@ -25,12 +25,17 @@ static std::string absolute(llvm::StringRef Path) {
   return std::string(Abs);
 }
 
+void Discovered::fail(std::string Path, std::string Why) {
+  Errors.push_back({std::move(Path), std::move(Why)});
+  ++UnreadablePaths;
+}
+
 Discovered discoverFiles(const std::vector<std::string> &Paths) {
   Discovered Out;
   std::set<std::string> Sources, Headers;
   auto Take = [&](const std::string &File, bool Explicit) {
     if (access(File.c_str(), R_OK) != 0) {
-      Out.Errors.push_back({File, "cannot read file: permission denied"});
+      Out.fail(File, "cannot read file: permission denied");
       return;
     }
     if (isCudaHeader(File))
@@ -42,7 +47,7 @@ Discovered discoverFiles(const std::vector<std::string> &Paths) {
     std::string Path = absolute(Given);
     llvm::sys::fs::file_status Status;
     if (llvm::sys::fs::status(Path, Status)) {
-      Out.Errors.push_back({Path, "no such file or directory"});
+      Out.fail(Path, "no such file or directory");
       continue;
     }
     Out.Roots.push_back(Path);
@@ -54,7 +59,7 @@ Discovered discoverFiles(const std::vector<std::string> &Paths) {
       continue;
     }
     if (!llvm::sys::fs::is_directory(Status)) {
-      Out.Errors.push_back({Path, "not a regular file or directory"});
+      Out.fail(Path, "not a regular file or directory");
       continue;
     }
     size_t Before = Sources.size() + Headers.size();
@@ -73,7 +78,7 @@ Discovered discoverFiles(const std::vector<std::string> &Paths) {
         Take(absolute(It->path()), /*Explicit=*/false);
     }
     if (EC)
-      Out.Errors.push_back({Path, "cannot walk directory: " + EC.message()});
+      Out.fail(Path, "cannot walk directory: " + EC.message());
     else if (Sources.size() + Headers.size() == Before)
       Out.Errors.push_back(
           {Path, "no CUDA files (.cu, .cuh) found in this directory"});

@@ -18,6 +18,10 @@ struct Discovered {
   /// each file given (its own headers usually sit beside it).
   std::vector<std::string> EditRoots;
   std::vector<FileError> Errors;    ///< Missing or unreadable paths.
+  /// The errors above that stand for a file that could not be analysed (a
+  /// directory without CUDA files is an error, but no such file).
+  unsigned UnreadablePaths = 0;
+  void fail(std::string Path, std::string Why);
 };
 
 /// Expands files and directories (recursively, skipping hidden ones) into

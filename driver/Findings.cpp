@@ -26,6 +26,10 @@ static Severity severityFromName(const std::string &Name) {
   return Severity::Warning;
 }
 
+std::string dumpJson(const nlohmann::json &J, int Indent) {
+  return J.dump(Indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 void to_json(nlohmann::json &J, const Replacement &R) {
   J = {{"file", R.File},
        {"offset", R.Offset},

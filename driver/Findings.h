@@ -63,6 +63,11 @@ struct FileResult {
   bool ConfigHeaderFilter = false;
 };
 
+/// \p J as text. Paths and messages are not always UTF-8 (a file named in
+/// Latin-1, a comment quoted in a diagnostic): invalid bytes become U+FFFD
+/// instead of throwing.
+std::string dumpJson(const nlohmann::json &J, int Indent = -1);
+
 void to_json(nlohmann::json &J, const Replacement &R);
 void from_json(const nlohmann::json &J, Replacement &R);
 void to_json(nlohmann::json &J, const Message &M);

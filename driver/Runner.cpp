@@ -111,7 +111,7 @@ runIsolated(const std::vector<std::string> &Files, unsigned Jobs,
         FileResult R = Work(Files[Index]);
         {
           std::ofstream Out(ResultPath);
-          Out << nlohmann::json(R).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+          Out << dumpJson(nlohmann::json(R));
           if (!Out)
             _exit(3);
         }

@@ -344,11 +344,8 @@ int main(int argc, const char **argv) {
   RunReport Report;
   Discovered Files = discoverFiles(Paths);
   Report.Errors = Files.Errors;
-  for (const cudalint::FileError &E : Files.Errors)
-    if (E.Text.find("no CUDA files") == std::string::npos) {
-      ++Report.FilesTotal;
-      ++Report.FilesFailed;
-    }
+  Report.FilesTotal += Files.UnreadablePaths;
+  Report.FilesFailed += Files.UnreadablePaths;
 
   CommandSource Commands(Report.Errors);
   if (!BuildPath.empty()) {
@@ -388,8 +385,7 @@ int main(int argc, const char **argv) {
       auto [Command, Directory] = ParseCommandFor(File);
       nlohmann::json Line = {
           {"file", File}, {"directory", Directory}, {"arguments", Command}};
-      outs() << Line.dump(-1, ' ', false,
-                          nlohmann::json::error_handler_t::replace) << "\n";
+      outs() << dumpJson(Line) << "\n";
     }
     return 0;
   }
@@ -417,9 +413,9 @@ int main(int argc, const char **argv) {
     bool HadError = !R.FileErrors.empty() || !R.Parsed;
     for (const std::string &E : R.FileErrors)
       Report.Errors.push_back({R.File, E});
-    for (const Finding &F : R.Findings)
-      if (F.Level == Severity::Error && F.isCompilerDiagnostic())
-        HadError = true;
+    HadError |= llvm::any_of(R.Findings, [](const Finding &F) {
+      return F.Level == Severity::Error && F.isCompilerDiagnostic();
+    });
     for (Finding F : R.Findings) {
       F.InBrokenUnit = HadError;
       bool Keep = F.isCompilerDiagnostic() || F.Main.File == R.File ||
@@ -428,9 +424,9 @@ int main(int argc, const char **argv) {
       // HeaderFilterRegex (already applied by the worker), else the paths
       // given on the command line.
       if (!Keep)
-        Keep = HeaderRegex               ? HeaderRegex->match(F.Main.File)
-               : R.ConfigHeaderFilter ? true
-                                      : isUnderRoots(F.Main.File, Files.Roots);
+        Keep = HeaderRegex ? HeaderRegex->match(F.Main.File)
+                           : R.ConfigHeaderFilter ||
+                                 isUnderRoots(F.Main.File, Files.Roots);
       if (!Keep)
         continue;
       std::string Key = F.Check + "\x1f" + F.Main.File + "\x1f" +
@@ -516,11 +512,10 @@ int main(int argc, const char **argv) {
     break;
   }
   case Format::Json:
-    *Out << toJson(Report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    *Out << dumpJson(toJson(Report), 2) << "\n";
     break;
   case Format::Sarif:
-    *Out << toSarif(Report, CUDALINT_VERSION)
-                .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    *Out << dumpJson(toSarif(Report, CUDALINT_VERSION), 2) << "\n";
     break;
   }
   Out->flush();

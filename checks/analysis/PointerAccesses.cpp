@@ -70,29 +70,14 @@ private:
   const SourceManager *SM;
 };
 
-class VarsIn : public RecursiveASTVisitor<VarsIn> {
+// Every declaration an expression refers to.
+class DeclsIn : public RecursiveASTVisitor<DeclsIn> {
 public:
-  llvm::SmallVector<const ValueDecl *, 4> Vars;
+  llvm::SmallVector<const ValueDecl *, 4> Decls;
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (isa<VarDecl>(Ref->getDecl()))
-      Vars.push_back(Ref->getDecl());
+    Decls.push_back(Ref->getDecl());
     return true;
   }
-};
-
-class RefersTo : public RecursiveASTVisitor<RefersTo> {
-public:
-  explicit RefersTo(const llvm::DenseSet<const ValueDecl *> &Vars)
-      : Vars(Vars) {}
-  bool Found = false;
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (Vars.count(Ref->getDecl()))
-      Found = true;
-    return !Found;
-  }
-
-private:
-  const llvm::DenseSet<const ValueDecl *> &Vars;
 };
 
 } // namespace
@@ -162,11 +147,8 @@ public:
   }
   bool TraverseConditionalOperator(ConditionalOperator *S) {
     TraverseStmt(S->getCond());
-    Branches.push_back({S, 0});
-    TraverseStmt(S->getTrueExpr());
-    Branches.back().second = 1;
-    TraverseStmt(S->getFalseExpr());
-    Branches.pop_back();
+    traverseArm(S, 0, S->getTrueExpr());
+    traverseArm(S, 1, S->getFalseExpr());
     return true;
   }
   void traverseArm(const Stmt *Owner, int Arm, Stmt *Body) {
@@ -383,15 +365,15 @@ private:
     A.Loops.assign(LoopStack.begin(), LoopStack.end());
     A.Branches.assign(Branches.begin(), Branches.end());
     A.ReturningArms.assign(ReturningArms.begin(), ReturningArms.end());
-    VarsIn Vars;
-    Vars.TraverseStmt(const_cast<Expr *>(Access));
-    A.AddressVars = std::move(Vars.Vars);
+    DeclsIn Refs;
+    Refs.TraverseStmt(const_cast<Expr *>(Access));
+    A.AddressVars = std::move(Refs.Decls);
     if (Load && !Store)
       consumeRead(Access);
     for (const Stmt *Loop : LoopStack) {
-      RefersTo Finder(modifiedIn(Loop));
-      Finder.TraverseStmt(const_cast<Expr *>(Access));
-      if (!Finder.Found)
+      const llvm::DenseSet<const ValueDecl *> &Changed = modifiedIn(Loop);
+      if (llvm::none_of(A.AddressVars,
+                        [&](const ValueDecl *D) { return Changed.count(D); }))
         A.InvariantIn.insert(Loop);
     }
     if (Store)
@@ -485,6 +467,8 @@ bool PointerAccess::mayBeFollowedBy(const PointerAccess &Later) const {
 bool PointerAccesses::addressChangesBetween(const PointerAccess &A,
                                             unsigned From, unsigned To) const {
   for (const ValueDecl *Var : A.AddressVars) {
+    if (!isa<VarDecl>(Var))
+      continue;
     auto It = Modifications.find(Var);
     if (It == Modifications.end())
       continue;

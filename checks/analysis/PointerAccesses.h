@@ -33,11 +33,12 @@ struct PointerAccess {
   /// Identifies the address expression: two accesses with equal IDs spell
   /// the same address (`in[i]` and `in[i]`).
   llvm::FoldingSetNodeID Address;
-  /// Enclosing `if` and `?:` arms: (statement, 0 for then / 1 for else).
+  /// Enclosing arms: (statement, arm) for `if` and `?:` (0 then, 1 else) and
+  /// `switch` (one arm per case label).
   llvm::SmallVector<std::pair<const clang::Stmt *, int>, 2> Branches;
   /// The arms among `Branches` that end in `return`.
   llvm::SmallVector<std::pair<const clang::Stmt *, int>, 2> ReturningArms;
-  /// Variables the address expression reads.
+  /// Declarations the address expression refers to.
   llvm::SmallVector<const clang::ValueDecl *, 4> AddressVars;
   /// True when no execution reaches both this access and \p Other (they sit
   /// in different arms of one `if`, `?:` or `switch`).

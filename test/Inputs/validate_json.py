@@ -11,6 +11,8 @@ test can FileCheck the values it cares about.
 import json
 import sys
 
+from jsonflat import flatten
+
 errors = []
 
 
@@ -126,17 +128,6 @@ def validate(doc):
                                                         warnings))
 
 
-def flatten(value, path, out):
-    if isinstance(value, dict):
-        for key in value:
-            flatten(value[key], "%s.%s" % (path, key) if path else key, out)
-    elif isinstance(value, list):
-        out.append("%s.length=%d" % (path, len(value)))
-        for i, item in enumerate(value):
-            flatten(item, "%s[%d]" % (path, i), out)
-    else:
-        out.append("%s=%s" % (path, json.dumps(value) if not isinstance(
-            value, str) else value))
 
 
 def main():

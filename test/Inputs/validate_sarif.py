@@ -18,6 +18,8 @@ import os
 import re
 import sys
 
+from jsonflat import flatten
+
 LEVELS = ("none", "note", "warning", "error")
 errors = []
 
@@ -332,17 +334,6 @@ def validate_with_schema(log):
             str(p) for p in e.absolute_path)))
 
 
-def flatten(value, path, out):
-    if isinstance(value, dict):
-        for key in value:
-            flatten(value[key], "%s.%s" % (path, key) if path else key, out)
-    elif isinstance(value, list):
-        out.append("%s.length=%d" % (path, len(value)))
-        for i, item in enumerate(value):
-            flatten(item, "%s[%d]" % (path, i), out)
-    else:
-        out.append("%s=%s" % (path, value if isinstance(value, str)
-                              else json.dumps(value)))
 
 
 def main():
