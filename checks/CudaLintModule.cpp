@@ -1,6 +1,8 @@
 //===--- CudaLintModule.cpp - the `cudalint` clang-tidy module ------------===//
 
 #include "MissingRestrictCheck.h"
+#include "SharedBankConflictCheck.h"
+#include "UncoalescedAccessCheck.h"
 #include "CudaLintModule.h"
 
 #include "clang-tidy/ClangTidyModule.h"
@@ -20,6 +22,10 @@ public:
       clang::tidy::ClangTidyCheckFactories &CheckFactories) override {
     CheckFactories.registerCheck<MissingRestrictCheck>(
         "cudalint-missing-restrict");
+    CheckFactories.registerCheck<SharedBankConflictCheck>(
+        "cudalint-shared-bank-conflict");
+    CheckFactories.registerCheck<UncoalescedAccessCheck>(
+        "cudalint-uncoalesced-access");
   }
 };
 } // namespace

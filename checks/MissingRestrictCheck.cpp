@@ -211,11 +211,6 @@ std::string quotedList(llvm::ArrayRef<const ParmVarDecl *> Params) {
   return Text;
 }
 
-bool parseBoolOption(StringRef Value) {
-  return Value.equals_insensitive("true") || Value == "1" ||
-         Value.equals_insensitive("on");
-}
-
 } // namespace
 
 MissingRestrictCheck::MissingRestrictCheck(StringRef Name,

@@ -162,4 +162,9 @@ bool KernelUseIndex::hasOnlyLaunchUses(const FunctionDecl *Kernel) const {
   return !OtherUses.lookup(canonicalKernel(Kernel));
 }
 
+bool parseBoolOption(llvm::StringRef Value) {
+  return Value.equals_insensitive("true") || Value == "1" ||
+         Value.equals_insensitive("on");
+}
+
 } // namespace cudalint

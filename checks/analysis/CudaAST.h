@@ -32,6 +32,10 @@ const clang::Expr *stripNoOps(const clang::Expr *E);
 /// conversions. Null when the base cannot be named.
 const clang::ValueDecl *pointerBase(const clang::Expr *E);
 
+/// A check option read as text (see MissingRestrictCheck::storeOptions for
+/// why): `true`, `1` and `on` in any case are true.
+bool parseBoolOption(llvm::StringRef Value);
+
 /// A `kernel<<<grid, block>>>(args)` expression in the translation unit.
 struct LaunchSite {
   const clang::CUDAKernelCallExpr *Call;

@@ -1,0 +1,141 @@
+//===--- KernelModel.h - what a kernel computes, per thread ---------------===//
+//
+// One walk over a kernel body (and the `__device__` helpers it calls, inlined
+// with their arguments) that follows integer values symbolically (see
+// SymExpr.h) and records:
+//   * every load and store to memory whose address we can name (a pointer
+//     parameter, a `__shared__`, `__device__` or `__constant__` array, a
+//     local array), as a byte offset from that root;
+//   * every branch condition, with the conditions guarding it;
+//   * every use of threadIdx/blockIdx/blockDim/gridDim.
+//
+// Values are followed through locals (reassignment, compound assignment; a
+// value assigned on several paths becomes an opaque symbol, uniform only
+// when every path and the branch that chose it are), casts, `dim3` members,
+// cooperative groups' thread_rank()/thread_index(), and loops: a variable
+// stepped by a loop-invariant amount (`i += blockDim.x * gridDim.x`) becomes
+// `init + k * step`, where `k` is the loop's iteration counter, which is
+// the same for every lane of a warp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_KERNELMODEL_H
+#define CUDALINT_ANALYSIS_KERNELMODEL_H
+
+#include "SymExpr.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <memory>
+
+namespace cudalint {
+
+enum class MemSpace { Global, Shared, Constant, Local, Unknown };
+
+/// The code runs only in lanes where `Cond` evaluates to `Taken`.
+struct Guard {
+  SymRef Cond;
+  bool Taken;
+};
+
+/// A local variable that carries thread-dependence into an address.
+struct VarOrigin {
+  const clang::VarDecl *Var;
+  clang::SourceLocation Loc; ///< Where its current value was defined.
+  SymRef Value;              ///< That value.
+};
+
+/// One load or store.
+struct MemAccess {
+  const clang::Expr *E;           ///< The lvalue accessed (`A[i]`, `p->x`).
+  const clang::ValueDecl *Root;   ///< The parameter or array it is inside.
+  MemSpace Space = MemSpace::Unknown;
+  SymRef Offset;                  ///< Byte offset from the root.
+  unsigned Width = 0;             ///< Bytes accessed by one thread.
+  clang::QualType Type;           ///< The type accessed.
+  bool IsLoad = false, IsStore = false;
+  /// Through an intrinsic (`__ldg`, `__stcs`, ...) rather than a subscript.
+  bool ViaIntrinsic = false;
+  /// Part of an atomic read-modify-write.
+  bool IsAtomic = false;
+  llvm::SmallVector<const clang::Stmt *, 2> Loops; ///< Outermost first.
+  llvm::SmallVector<Guard, 2> Guards;
+  /// The calls through which this access was inlined, outermost first.
+  llvm::SmallVector<const clang::CallExpr *, 1> CallStack;
+  /// Thread-dependent local variables the address expression reads.
+  llvm::SmallVector<VarOrigin, 2> ThreadVars;
+};
+
+/// A branch: `if`, `?:`, `switch`, a loop condition.
+struct BranchCondition {
+  const clang::Stmt *S;
+  const clang::Expr *Cond;
+  SymRef Value;
+  llvm::SmallVector<const clang::Stmt *, 2> Loops;
+  llvm::SmallVector<Guard, 2> Guards;
+  llvm::SmallVector<const clang::CallExpr *, 1> CallStack;
+};
+
+/// A use of threadIdx/blockIdx/blockDim/gridDim.
+struct BuiltinUse {
+  const clang::Expr *E;         ///< The `threadIdx.x` expression.
+  clang::SourceLocation MemberLoc; ///< Where `x` is spelled.
+  SymKind Kind;
+  unsigned Dim;
+  /// The local variable whose initializer this use is in, if any.
+  const clang::VarDecl *InitOf = nullptr;
+  bool Inlined = false; ///< Inside an inlined helper.
+};
+
+/// A local variable of integer type and what happened to it.
+struct LocalVar {
+  const clang::VarDecl *Var;
+  SymRef Init;              ///< The value of its initializer (may be null).
+  unsigned Assignments = 0; ///< Writes after the declaration.
+  bool AddressTaken = false;
+};
+
+class KernelModel {
+public:
+  /// The model of a kernel (a definition that is not a template pattern),
+  /// built on first use and cached until resetCache().
+  static const KernelModel &get(const clang::FunctionDecl &Kernel);
+  /// Drops every cached model: call at the start of each translation unit.
+  static void resetCache();
+
+  KernelModel(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
+
+  const clang::FunctionDecl &kernel() const { return Kernel; }
+  llvm::ArrayRef<MemAccess> accesses() const { return Accesses; }
+  llvm::ArrayRef<BranchCondition> conditions() const { return Conditions; }
+  llvm::ArrayRef<BuiltinUse> builtinUses() const { return Builtins; }
+  const LocalVar *local(const clang::VarDecl *V) const;
+  /// The last value computed for an integer expression, or null when the
+  /// walk did not evaluate it.
+  SymRef valueOf(const clang::Expr *E) const { return Values.lookup(E); }
+  /// True if some part of the body could not be followed (inline assembly,
+  /// a helper called too deep, ...): accesses there are missing.
+  bool incomplete() const { return Incomplete; }
+
+private:
+  friend class ModelBuilder;
+  const clang::FunctionDecl &Kernel;
+  std::vector<MemAccess> Accesses;
+  std::vector<BranchCondition> Conditions;
+  std::vector<BuiltinUse> Builtins;
+  std::vector<LocalVar> Locals;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> LocalIndex;
+  llvm::DenseMap<const clang::Expr *, SymRef> Values;
+  bool Incomplete = false;
+};
+
+/// The memory space a declaration lives in (its CUDA attribute).
+MemSpace memSpaceOf(const clang::ValueDecl *D);
+
+} // namespace cudalint
+
+#endif

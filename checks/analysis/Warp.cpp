@@ -1,0 +1,348 @@
+//===--- Warp.cpp - what the lanes of one warp do -------------------------===//
+
+#include "Warp.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+// SplitMix64: a small, fixed generator, so that results never depend on the
+// platform or the run.
+uint64_t mix(uint64_t X) {
+  X += 0x9e3779b97f4a7c15ULL;
+  X = (X ^ (X >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  X = (X ^ (X >> 27)) * 0x94d049bb133111ebULL;
+  return X ^ (X >> 31);
+}
+
+int64_t pick(uint64_t &State, int64_t Lo, int64_t Hi) {
+  State = mix(State);
+  return Lo + static_cast<int64_t>(State % static_cast<uint64_t>(Hi - Lo));
+}
+
+template <class T> std::optional<T> median(std::vector<T> V) {
+  if (V.empty())
+    return std::nullopt;
+  std::sort(V.begin(), V.end());
+  return V[V.size() / 2];
+}
+
+} // namespace
+
+std::string BlockShape::str() const {
+  if (!X)
+    return "unknown";
+  std::string S = std::to_string(*X);
+  if (Y.value_or(1) != 1 || Z.value_or(1) != 1)
+    S += "x" + std::to_string(Y.value_or(1));
+  if (Z.value_or(1) != 1)
+    S += "x" + std::to_string(*Z);
+  return S;
+}
+
+std::optional<BlockShape> parseBlockShape(llvm::StringRef S) {
+  S = S.trim();
+  if (S.empty())
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  S.split(Parts, S.contains(',') ? ',' : 'x');
+  if (Parts.size() > 3)
+    return std::nullopt;
+  int64_t V[3] = {1, 1, 1};
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, V[I]) || V[I] < 1 || V[I] > 1024)
+      return std::nullopt;
+  if (V[0] * V[1] * V[2] > 1024)
+    return std::nullopt;
+  return BlockShape{V[0], V[1], V[2]};
+}
+
+WarpSampler::WarpSampler(BlockShape Shape, unsigned Samples)
+    : Shape(Shape), Samples(Samples) {
+  uint64_t State = 0x5eed;
+  for (unsigned S = 0; S < Samples; ++S) {
+    Sample D;
+    static const int64_t XChoices[] = {32, 64, 128, 256};
+    static const int64_t YChoices[] = {1, 2, 4, 8};
+    D.BlockDim[0] = Shape.X ? *Shape.X : XChoices[pick(State, 0, 4)];
+    D.BlockDim[1] = Shape.X ? Shape.Y.value_or(1) : YChoices[pick(State, 0, 4)];
+    D.BlockDim[2] = Shape.X ? Shape.Z.value_or(1) : 1;
+    for (int I = 0; I < 3; ++I) {
+      D.GridDim[I] = pick(State, 1, 48);
+      D.BlockIdx[I] = pick(State, 0, D.GridDim[I]);
+    }
+    int64_t Threads = D.BlockDim[0] * D.BlockDim[1] * D.BlockDim[2];
+    int64_t Warps = (Threads + WarpSize - 1) / WarpSize;
+    D.FirstThread = pick(State, 0, Warps) * WarpSize;
+    D.Seed = mix(State + S);
+    Drawn.push_back(D);
+  }
+}
+
+std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
+                                          unsigned Lane, const WhatIf *W) const {
+  const Sample &D = Drawn[S];
+  int64_t Linear = D.FirstThread + Lane;
+  int64_t Tid[3] = {Linear % D.BlockDim[0],
+                    (Linear / D.BlockDim[0]) % D.BlockDim[1],
+                    Linear / (D.BlockDim[0] * D.BlockDim[1])};
+  bool Swap = W && W->SwapXY;
+  auto Axis = [&](unsigned Dim) -> unsigned {
+    if (!Swap || Dim > 1)
+      return Dim;
+    return 1 - Dim;
+  };
+  auto Leaf = [&](const SymNode &L) -> std::optional<int64_t> {
+    switch (L.Kind) {
+    case SymKind::ThreadIdx:
+      return Tid[Axis(L.Dim)];
+    case SymKind::BlockIdx:
+      return D.BlockIdx[Axis(L.Dim)];
+    case SymKind::BlockDim:
+      return D.BlockDim[Axis(L.Dim)];
+    case SymKind::GridDim:
+      return D.GridDim[Axis(L.Dim)];
+    case SymKind::ArrayDim: {
+      if (W) {
+        auto It = W->Extents.find({L.Id, L.Dim});
+        if (It != W->Extents.end())
+          return It->second;
+      }
+      return L.Value;
+    }
+    case SymKind::LoopIter: {
+      uint64_t State = D.Seed ^ llvm::hash_value(L.key());
+      return pick(State, 0, 8);
+    }
+    case SymKind::Uniform: {
+      // Large enough that a uniform stride is not mistaken for a small one.
+      uint64_t State = D.Seed ^ llvm::hash_value(L.key());
+      return pick(State, 64, 4096);
+    }
+    default:
+      return std::nullopt;
+    }
+  };
+  return evaluate(E, Leaf);
+}
+
+bool WarpSampler::active(llvm::ArrayRef<Guard> Guards, unsigned S,
+                         unsigned Lane, const WhatIf *W) const {
+  const Sample &D = Drawn[S];
+  if (D.FirstThread + Lane >= D.BlockDim[0] * D.BlockDim[1] * D.BlockDim[2])
+    return false;
+  for (const Guard &G : Guards) {
+    if (!G.Cond->threadDependent())
+      continue; // The whole warp takes the same way.
+    std::optional<int64_t> V = value(*G.Cond, S, Lane, W);
+    if (V && ((*V != 0) != G.Taken))
+      return false;
+  }
+  return true;
+}
+
+double SectorCost::ratio() const {
+  uint64_t Needed = (UsefulBytes + 31) / 32;
+  return Needed ? double(Sectors) / double(Needed) : 1.0;
+}
+
+bool addressComputable(const MemAccess &A) { return !A.Offset->hasVarying(); }
+
+std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
+                                     const WarpSampler &S, const WhatIf *W) {
+  std::vector<SectorCost> Costs;
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+    std::set<int64_t> Sectors;
+    std::vector<std::pair<int64_t, int64_t>> Ranges;
+    bool Known = true;
+    unsigned Lanes = 0;
+    for (unsigned Lane = 0; Lane < WarpSize && Known; ++Lane) {
+      bool Any = false;
+      for (const MemAccess *A : Group) {
+        if (!S.active(A->Guards, Sample, Lane, W))
+          continue;
+        std::optional<int64_t> Off = S.value(*A->Offset, Sample, Lane, W);
+        if (!Off) {
+          Known = false;
+          break;
+        }
+        Any = true;
+        for (int64_t B = *Off >> 5; B <= (*Off + A->Width - 1) >> 5; ++B)
+          Sectors.insert(B);
+        Ranges.push_back({*Off, *Off + A->Width});
+      }
+      Lanes += Any;
+    }
+    if (!Known || Lanes == 0)
+      continue;
+    std::sort(Ranges.begin(), Ranges.end());
+    uint64_t Useful = 0;
+    int64_t End = INT64_MIN;
+    for (auto &[B, E] : Ranges) {
+      int64_t Start = std::max(B, End);
+      if (E > Start)
+        Useful += E - Start;
+      End = std::max(End, E);
+    }
+    Costs.push_back({unsigned(Sectors.size()), Useful, Lanes});
+  }
+  if (Costs.size() * 2 < S.samples())
+    return std::nullopt;
+  std::sort(Costs.begin(), Costs.end(),
+            [](const SectorCost &A, const SectorCost &B) {
+              return A.ratio() < B.ratio();
+            });
+  return Costs[Costs.size() / 2];
+}
+
+std::optional<unsigned> bankConflictDegree(const MemAccess &A,
+                                           const WarpSampler &S,
+                                           const WhatIf *W) {
+  // 4-byte banks, 32 of them. Accesses wider than 4 bytes are served in
+  // phases: 8-byte ones per half-warp, 16-byte ones per quarter-warp.
+  unsigned LanesPerPhase = A.Width <= 4 ? 32 : A.Width <= 8 ? 16 : 8;
+  std::vector<unsigned> Degrees;
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+    unsigned Worst = 0;
+    bool Known = true;
+    for (unsigned Phase = 0; Phase < WarpSize && Known;
+         Phase += LanesPerPhase) {
+      std::map<int64_t, std::set<int64_t>> Banks;
+      for (unsigned Lane = Phase; Lane < Phase + LanesPerPhase; ++Lane) {
+        if (!S.active(A.Guards, Sample, Lane, W))
+          continue;
+        std::optional<int64_t> Off = S.value(*A.Offset, Sample, Lane, W);
+        if (!Off) {
+          Known = false;
+          break;
+        }
+        for (int64_t Word = *Off >> 2; Word <= (*Off + A.Width - 1) >> 2;
+             ++Word)
+          Banks[((Word % 32) + 32) % 32].insert(Word);
+      }
+      for (auto &[Bank, Words] : Banks)
+        Worst = std::max<unsigned>(Worst, Words.size());
+    }
+    if (Known && Worst > 0)
+      Degrees.push_back(Worst);
+  }
+  if (Degrees.size() * 2 < S.samples())
+    return std::nullopt;
+  return median(Degrees);
+}
+
+//===--- Launch configurations --------------------------------------------===//
+
+namespace {
+
+const CXXConstructExpr *dim3Ctor(const Expr *E, const VarDecl **Var) {
+  E = E->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+      return dim3Ctor(CE->getArg(0), Var);
+    return CE;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (V->hasLocalStorage() && V->getInit()) {
+        *Var = V;
+        const VarDecl *Ignored = nullptr;
+        return dim3Ctor(V->getInit(), &Ignored);
+      }
+  return nullptr;
+}
+
+unsigned explicitArgs(const CXXConstructExpr *CE) {
+  unsigned N = 0;
+  for (const Expr *A : CE->arguments())
+    if (!isa<CXXDefaultArgExpr>(A))
+      ++N;
+  return N;
+}
+
+} // namespace
+
+LaunchConfig readLaunchConfig(const CUDAKernelCallExpr *Call,
+                              const FunctionDecl *Caller, ASTContext &Ctx) {
+  LaunchConfig L;
+  L.Call = Call;
+  L.Caller = Caller;
+  const CallExpr *Config = Call->getConfig();
+  if (!Config || Config->getNumArgs() < 2)
+    return L;
+  const VarDecl *GV = nullptr, *BV = nullptr;
+  const CXXConstructExpr *G = dim3Ctor(Config->getArg(0), &GV);
+  const CXXConstructExpr *B = dim3Ctor(Config->getArg(1), &BV);
+  if (B) {
+    int64_t V[3] = {1, 1, 1};
+    bool Constant = B->getNumArgs() >= 1 && B->getNumArgs() <= 3;
+    for (unsigned I = 0; I < B->getNumArgs() && Constant; ++I) {
+      Expr::EvalResult R;
+      const Expr *A = B->getArg(I);
+      if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(A))
+        A = DA->getExpr();
+      if (A->isValueDependent() || !A->EvaluateAsInt(R, Ctx))
+        Constant = false;
+      else
+        V[I] = R.Val.getInt().getExtValue();
+    }
+    if (Constant && V[0] > 0 && V[1] > 0 && V[2] > 0)
+      L.Block = BlockShape{V[0], V[1], V[2]};
+  }
+  if (G && explicitArgs(G) >= 2) {
+    L.GridCtor = G;
+    L.GridVar = GV;
+  }
+  if (B && explicitArgs(B) >= 2) {
+    L.BlockCtor = B;
+    L.BlockVar = BV;
+  }
+  return L;
+}
+
+std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
+                                    std::optional<BlockShape> Assumed) {
+  std::vector<BlockShape> Shapes;
+  bool Unknown = Launches.empty();
+  for (const LaunchConfig &L : Launches) {
+    if (!L.Block) {
+      Unknown = true;
+      continue;
+    }
+    if (llvm::find(Shapes, *L.Block) == Shapes.end())
+      Shapes.push_back(*L.Block);
+  }
+  if (Unknown) {
+    BlockShape A = Assumed.value_or(BlockShape{});
+    if (llvm::find(Shapes, A) == Shapes.end())
+      Shapes.push_back(A);
+  }
+  return Shapes;
+}
+
+std::vector<const FunctionDecl *>
+analysedInstances(const FunctionDecl &Kernel) {
+  std::vector<const FunctionDecl *> Out;
+  if (const FunctionTemplateDecl *T = Kernel.getDescribedFunctionTemplate()) {
+    for (const FunctionDecl *Spec : T->specializations())
+      if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization &&
+          Spec->hasBody() && !Spec->isDependentContext())
+        Out.push_back(Spec);
+    return Out;
+  }
+  if (!Kernel.isDependentContext())
+    Out.push_back(&Kernel);
+  return Out;
+}
+
+} // namespace cudalint

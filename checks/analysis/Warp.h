@@ -1,0 +1,130 @@
+//===--- Warp.h - what the lanes of one warp do ---------------------------===//
+//
+// A warp is 32 consecutive linear thread ids of a block (x fastest). Given
+// the block shape (from a launch site, an option, or the assumption that
+// blockDim.x is a multiple of 32), this evaluates symbolic expressions for
+// each lane of a warp, for a number of deterministic pseudo-random choices of
+// everything that is uniform (block index, parameters, loop counters), and
+// derives the memory behaviour of one warp-wide access: the 32-byte sectors
+// of global memory it touches and the shared-memory bank conflicts it has.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_WARP_H
+#define CUDALINT_ANALYSIS_WARP_H
+
+#include "KernelModel.h"
+
+#include "clang/AST/ExprCXX.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace cudalint {
+
+constexpr unsigned WarpSize = 32;
+
+/// A block shape; a missing x means "unknown, a multiple of 32".
+struct BlockShape {
+  std::optional<int64_t> X, Y, Z;
+  bool assumed() const { return !X; }
+  std::string str() const; ///< `16x16`, or `unknown`
+  bool operator==(const BlockShape &O) const {
+    return X == O.X && Y == O.Y && Z == O.Z;
+  }
+};
+
+/// Parses `32`, `16,16`, `16x16x1`; nullopt when malformed.
+std::optional<BlockShape> parseBlockShape(llvm::StringRef S);
+
+/// Changes applied while evaluating: the kernel as it would be after a
+/// fix-it (x and y roles swapped, an array padded).
+struct WhatIf {
+  bool SwapXY = false;
+  /// (array declaration, level) -> extent to use instead of the declared one.
+  std::map<std::pair<const void *, unsigned>, int64_t> Extents;
+};
+
+class WarpSampler {
+public:
+  explicit WarpSampler(BlockShape Shape, unsigned Samples = 15);
+
+  const BlockShape &shape() const { return Shape; }
+  unsigned samples() const { return Samples; }
+  /// The value of \p E in lane \p Lane of the warp chosen in sample \p S.
+  std::optional<int64_t> value(const SymNode &E, unsigned S, unsigned Lane,
+                               const WhatIf *W = nullptr) const;
+  /// False when the lane does not exist (past the end of the block) or a
+  /// guard is known to be false in it.
+  bool active(llvm::ArrayRef<Guard> Guards, unsigned S, unsigned Lane,
+              const WhatIf *W = nullptr) const;
+
+private:
+  struct Sample {
+    int64_t BlockDim[3], GridDim[3], BlockIdx[3];
+    int64_t FirstThread; ///< Linear id of lane 0.
+    uint64_t Seed;
+  };
+  BlockShape Shape;
+  unsigned Samples;
+  std::vector<Sample> Drawn;
+};
+
+/// What one warp-wide global access (or a group of accesses that read the
+/// same elements, such as the fields of one struct) costs.
+struct SectorCost {
+  unsigned Sectors = 0;     ///< 32-byte sectors touched.
+  uint64_t UsefulBytes = 0; ///< Distinct bytes the lanes use.
+  unsigned Lanes = 0;       ///< Active lanes.
+  /// Sectors touched over the minimum the useful bytes need.
+  double ratio() const;
+};
+
+/// The median cost over the sampler's samples; nullopt when the addresses
+/// cannot be computed (data-dependent) in most samples.
+std::optional<SectorCost>
+sectorCost(llvm::ArrayRef<const MemAccess *> Group, const WarpSampler &S,
+           const WhatIf *W = nullptr);
+
+/// The worst bank-conflict degree of one shared-memory access (1: none), as
+/// the median over samples; nullopt when it cannot be computed.
+std::optional<unsigned> bankConflictDegree(const MemAccess &A,
+                                           const WarpSampler &S,
+                                           const WhatIf *W = nullptr);
+
+/// True when the guards and address of \p A let every lane of a warp
+/// compute its address (no per-thread unknowns).
+bool addressComputable(const MemAccess &A);
+
+/// A kernel launch and what can be read from its configuration.
+struct LaunchConfig {
+  const clang::CUDAKernelCallExpr *Call = nullptr;
+  const clang::FunctionDecl *Caller = nullptr;
+  std::optional<BlockShape> Block; ///< When every extent is a constant.
+  /// The dim3 constructions of the grid and block arguments, when written
+  /// with at least two explicit extents (`dim3 block(16, 16);` or an inline
+  /// `dim3(16, 16)`), and the variable holding them, if any.
+  const clang::CXXConstructExpr *GridCtor = nullptr, *BlockCtor = nullptr;
+  const clang::VarDecl *GridVar = nullptr, *BlockVar = nullptr;
+};
+
+LaunchConfig readLaunchConfig(const clang::CUDAKernelCallExpr *Call,
+                              const clang::FunctionDecl *Caller,
+                              clang::ASTContext &Ctx);
+
+/// The block shapes to evaluate a kernel under: each constant shape its
+/// launches use, plus \p Assumed (or "x a multiple of 32") when some launch
+/// has no constant shape or none is visible.
+std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
+                                    std::optional<BlockShape> Assumed);
+
+/// The functions to analyse for a kernel matched as written: itself, or for
+/// a template, each of its implicit instantiations with a body.
+std::vector<const clang::FunctionDecl *>
+analysedInstances(const clang::FunctionDecl &Kernel);
+
+} // namespace cudalint
+
+#endif
