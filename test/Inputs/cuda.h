@@ -26,11 +26,28 @@ struct dim3 {
       : x(x), y(y), z(z) {}
 };
 
+#ifdef __CUDA__
+// The built-in variables as clang declares them for CUDA (the declarations
+// cudalint sees with real CUDA headers too): each of its own type, whose
+// .x/.y/.z read a special register, with the conversions to uint3 and dim3
+// that clang's CUDA runtime wrapper defines.
+#include <__clang_cuda_builtin_vars.h>
+#define CUDALINT_MOCK_BUILTIN_CONVERSIONS(T)                                  \
+  __device__ inline T::operator dim3() const { return dim3(x, y, z); }        \
+  __device__ inline T::operator uint3() const { return uint3{x, y, z}; }
+CUDALINT_MOCK_BUILTIN_CONVERSIONS(__cuda_builtin_threadIdx_t)
+CUDALINT_MOCK_BUILTIN_CONVERSIONS(__cuda_builtin_blockIdx_t)
+CUDALINT_MOCK_BUILTIN_CONVERSIONS(__cuda_builtin_blockDim_t)
+CUDALINT_MOCK_BUILTIN_CONVERSIONS(__cuda_builtin_gridDim_t)
+#undef CUDALINT_MOCK_BUILTIN_CONVERSIONS
+#else
+// Parsed as plain C++ (__declspec(property) is not available there).
 extern __device__ const uint3 threadIdx;
 extern __device__ const uint3 blockIdx;
 extern __device__ const dim3 blockDim;
 extern __device__ const dim3 gridDim;
 extern __device__ const int warpSize;
+#endif
 
 typedef struct cudaStream *cudaStream_t;
 typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
