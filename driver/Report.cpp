@@ -17,8 +17,8 @@ namespace cudalint {
 unsigned RunReport::warningCount() const {
   unsigned N = 0;
   for (const Finding &F : Findings)
-    if (!F.isCompilerDiagnostic())
-      ++N;
+    if (!F.isCompilerDiagnostic() && F.Level != Severity::Note)
+      ++N; // Remarks (low-severity findings) do not fail a run.
   return N;
 }
 
@@ -29,6 +29,16 @@ const std::vector<CheckInfo> &checkCatalogue() {
        "through one of them forces the compiler to reload through another.",
        "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
        "missing-restrict.md"},
+      {"cudalint-shared-bank-conflict",
+       "Flags __shared__ array accesses where lanes of a warp hit one bank "
+       "at different addresses, and pads the array where that is safe.",
+       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
+       "shared-bank-conflict.md"},
+      {"cudalint-uncoalesced-access",
+       "Flags global loads and stores where a warp touches many more 32-byte "
+       "sectors than the data it uses needs.",
+       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
+       "uncoalesced-access.md"},
   };
   return Checks;
 }
@@ -114,7 +124,10 @@ void printText(llvm::raw_ostream &OS, const RunReport &Report, bool Color) {
   SourceLines Sources;
   for (const Finding &F : Report.Findings) {
     bool IsError = F.Level == Severity::Error;
-    printMessage(OS, Sources, F.Main, IsError ? "error" : "warning",
+    const char *Label = IsError                        ? "error"
+                        : F.Level == Severity::Note ? "remark"
+                                                    : "warning";
+    printMessage(OS, Sources, F.Main, Label,
                  IsError ? llvm::raw_ostream::RED : llvm::raw_ostream::MAGENTA,
                  F.Check, Color);
     for (const Message &Note : F.Notes)
