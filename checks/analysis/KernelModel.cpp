@@ -322,7 +322,15 @@ private:
                                    : symUniform(Id, Name));
   }
   Value opaqueExpr(const Expr *X, bool ThreadDep) {
-    return opaque(X, sourceText(X, Ctx), ThreadDep);
+    return opaque(inContext(X), sourceText(X, Ctx), ThreadDep);
+  }
+  // An identity for a node that differs between inlined calls, so that
+  // `ld(p, 0)` and `ld(p, 1)` through one helper are different values.
+  const void *inContext(const void *Node) const {
+    uintptr_t Id = reinterpret_cast<uintptr_t>(Node);
+    for (const CallExpr *C : Calls)
+      Id = Id * 31 + reinterpret_cast<uintptr_t>(C);
+    return reinterpret_cast<const void *>(Id);
   }
 
   bool guardsThreadDependent() const {
@@ -490,8 +498,8 @@ private:
   }
 
   Value initValue(const Expr *Init, QualType T) {
-    Init = Init->IgnoreImplicit();
     if (T->isReferenceType()) {
+      Init = Init->IgnoreImplicit();
       // `int &r = x;` `const float &v = p[i];`: follow the referee's value.
       if (std::optional<Loc> L = lvalue(Init))
         return loadFrom(*L, Init);
@@ -543,7 +551,8 @@ private:
       }
       if (It->second.sameAs(OV))
         continue;
-      It->second = merged(It->second, OV, S, V, Cond->threadDependent());
+      It->second = merged(It->second, OV, static_cast<const Stmt *>(inContext(S)),
+                           V, Cond->threadDependent());
     }
   }
 
@@ -637,6 +646,8 @@ private:
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
         if (Vs.count(V))
           return true;
+    if (isa<PseudoObjectExpr>(S))
+      return false; // threadIdx.x and friends: the same every iteration.
     if (isa<CallExpr>(S) && !isa<CXXOperatorCallExpr>(S))
       return true; // A call may return something new each iteration.
     for (const Stmt *C : S->children())
@@ -759,15 +770,16 @@ private:
           (*Observed)[V] = true;
 
     size_t GuardDepth = Guards.size();
-    body(L, Cond, Inc, Body, CondVar);
+    bool TripDep = body(L, Cond, Inc, Body, CondVar);
     Guards.resize(GuardDepth);
 
-    // After the loop: each written variable holds its value at exit.
+    // After the loop: each written variable holds its value at exit, which
+    // differs between lanes when the trip count does.
     for (auto &[V, N] : Mods.Count) {
       auto It = E.find(V);
       if (It == E.end())
         continue;
-      bool D = It->second.threadDependent();
+      bool D = TripDep || It->second.threadDependent();
       Value Val = opaque(Body, V->getName(), D);
       if (It->second.Kind == Value::Ptr) {
         Value P = It->second;
@@ -779,21 +791,32 @@ private:
     }
   }
 
-  void body(const Stmt *L, const Expr *Cond, const Expr *Inc, const Stmt *Body,
+  // Walks one iteration; true when the trip count may differ between the
+  // lanes of a warp (a thread-dependent condition).
+  bool body(const Stmt *L, const Expr *Cond, const Expr *Inc, const Stmt *Body,
             const VarDecl *CondVar) {
     Loops.push_back(L);
-    if (CondVar)
-      declare(CondVar);
-    if (Cond) {
+    bool TripDep = false;
+    auto EvalCond = [&](bool AsGuard) {
       Value C = rvalue(Cond);
       SymRef CS = C.Kind == Value::Scalar ? C.S : symVarying(L, "condition");
+      TripDep |= CS->threadDependent();
       condition(L, Cond, CS);
-      Guards.push_back({CS, true});
-    }
+      if (AsGuard)
+        Guards.push_back({CS, true});
+    };
+    bool DoWhile = isa<DoStmt>(L);
+    if (CondVar)
+      declare(CondVar);
+    if (Cond && !DoWhile)
+      EvalCond(true);
     stmt(Body);
     if (Inc)
       rvalue(Inc);
+    if (Cond && DoWhile)
+      EvalCond(false);
     Loops.pop_back();
+    return TripDep;
   }
 
   //===--- Expressions ----------------------------------------------------===//

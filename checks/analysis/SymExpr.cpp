@@ -287,15 +287,19 @@ std::string SymNode::str() const {
     return std::string(opSpelling(Kind)) + "(" + Ops[0]->str() + ", " +
            Ops[1]->str() + ")";
   case SymKind::Not:
-    return "!" + Ops[0]->str();
+    return Ops[0]->isLeaf() ? "!" + Ops[0]->str() : "!(" + Ops[0]->str() + ")";
   case SymKind::Select:
-    return Ops[0]->str() + " ? " + Ops[1]->str() + " : " + Ops[2]->str();
+    return (Ops[0]->isLeaf() ? Ops[0]->str() : "(" + Ops[0]->str() + ")") +
+           " ? " + Ops[1]->str() + " : " + Ops[2]->str();
   default: {
     auto Wrap = [&](const SymRef &O, bool Right) {
       int P = precedence(O->Kind), Mine = precedence(Kind);
       std::string S = O->str();
-      if (P < Mine || (Right && P == Mine && Kind != SymKind::Add &&
-                       Kind != SymKind::Mul))
+      // `a + b + c` and `a * b * c` need no parentheses on the right;
+      // `n * (x / 2)` and `a - (b + c)` do.
+      bool Assoc = (Kind == SymKind::Add || Kind == SymKind::Mul) &&
+                   O->Kind == Kind;
+      if (P < Mine || (Right && P == Mine && !Assoc))
         return "(" + S + ")";
       return S;
     };

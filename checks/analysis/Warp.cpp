@@ -254,7 +254,7 @@ const CXXConstructExpr *dim3Ctor(const Expr *E, const VarDecl **Var) {
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (V->hasLocalStorage() && V->getInit()) {
+      if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit()) {
         *Var = V;
         const VarDecl *Ignored = nullptr;
         return dim3Ctor(V->getInit(), &Ignored);

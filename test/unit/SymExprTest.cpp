@@ -10,6 +10,7 @@
 #include "gtest/gtest.h"
 
 #include <climits>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -209,7 +210,7 @@ TEST(SymExpr, Str) {
   EXPECT_EQ(op(SymKind::Xor, ty(), tx())->str(), "threadIdx.y ^ threadIdx.x");
   EXPECT_EQ(op(SymKind::Min, tx(), n())->str(), "min(threadIdx.x, n)");
   EXPECT_EQ(op(SymKind::Select, op(SymKind::LT, tx(), n()), tx(), n())->str(),
-            "threadIdx.x < n ? threadIdx.x : n");
+            "(threadIdx.x < n) ? threadIdx.x : n");
   EXPECT_EQ(c(-3)->str(), "-3");
   EXPECT_EQ(k()->str(), "k");
   EXPECT_EQ(symArrayDim(&ArrayDecl, 1, 32, "tile")->str(), "tile");
