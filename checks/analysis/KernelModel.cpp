@@ -6,6 +6,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -638,6 +639,68 @@ private:
     return std::nullopt;
   }
 
+  // True when \p W runs exactly once per iteration of loop \p L: it is the
+  // increment, or sits in the body outside any branch, and the body has no
+  // `continue`, `break` or `return` that could skip it.
+  bool unconditionalIn(const Stmt *W, const Stmt *L, const Expr *Inc) {
+    if (Inc && (W == Inc || isa<Expr>(W) && Inc->IgnoreParens() == W))
+      return true;
+    const Stmt *Cur = W;
+    while (true) {
+      auto Parents = Ctx.getParents(*Cur);
+      if (Parents.empty())
+        return false;
+      const Stmt *P = Parents[0].get<Stmt>();
+      if (!P)
+        return false;
+      if (P == L)
+        break;
+      if (isa<IfStmt>(P) || isa<SwitchStmt>(P) ||
+          isa<AbstractConditionalOperator>(P) || isa<ForStmt>(P) ||
+          isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P))
+        return false;
+      if (const auto *BO = dyn_cast<BinaryOperator>(P))
+        if (BO->isLogicalOp())
+          return false;
+      Cur = P;
+    }
+    return !jumpsOut(L, L);
+  }
+
+  // Whether the body of loop \p L has a jump that can skip the rest of an
+  // iteration (nested loops' own break/continue do not count).
+  static bool jumpsOut(const Stmt *S, const Stmt *L) {
+    for (const Stmt *C : S->children()) {
+      if (!C)
+        continue;
+      if (isa<ReturnStmt>(C) || isa<GotoStmt>(C))
+        return true;
+      if (isa<ContinueStmt>(C) || isa<BreakStmt>(C))
+        return true;
+      bool Nested = isa<ForStmt>(C) || isa<WhileStmt>(C) || isa<DoStmt>(C) ||
+                    isa<CXXForRangeStmt>(C) || isa<SwitchStmt>(C);
+      if (Nested) {
+        // Only returns inside nested loops leave this one.
+        if (containsReturn(C))
+          return true;
+        continue;
+      }
+      if (jumpsOut(C, L))
+        return true;
+    }
+    return false;
+  }
+  static bool containsReturn(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (containsReturn(C))
+        return true;
+    return false;
+  }
+
   static bool refersToAny(const Stmt *S,
                           const llvm::DenseMap<const VarDecl *, unsigned> &Vs) {
     if (!S)
@@ -680,6 +743,8 @@ private:
         Step = inductionStep(V, Mods.Last[V]);
       if (Step && Step->first && refersToAny(Step->first, Mods.Count))
         Step.reset();
+      if (Step && !unconditionalIn(Mods.Last[V], L, Inc))
+        Step.reset();
       if (!Step) {
         Others.push_back(V);
         continue;
@@ -697,7 +762,7 @@ private:
         StepV = Step->second < 0 ? symConst(0) - SV.S : SV.S;
       }
       Value Init = It->second;
-      SymRef K = symLoopIter(L, "k");
+      SymRef K = symLoopIter(L, "k_" + V->getName().str());
       if (Init.Kind == Value::Ptr)
         StepV = StepV * sizeOf(Init.Pointee, Init.Root);
       Init.S = Init.S + K * StepV;
@@ -913,8 +978,11 @@ private:
       return opaqueExpr(X, false);
     }
     if (isa<ArraySubscriptExpr>(X) || isa<MemberExpr>(X)) {
+      // An lvalue used as a value without an lvalue-to-rvalue conversion:
+      // a struct copied (`out[i] = in[j]` with float4) or an element bound
+      // to a `const T &`. Either way it is read.
       if (std::optional<Loc> L = lvalue(X))
-        return loadFrom(*L, X, /*Record=*/false);
+        return loadFrom(*L, X, /*Record=*/true);
       return opaqueExpr(X, true);
     }
     if (isa<LambdaExpr>(X) || isa<StmtExpr>(X)) {
@@ -995,7 +1063,7 @@ private:
         return It->second;
       if (L.Var->getType().isConstQualified() || L.Var->isConstexpr())
         if (const Expr *Init = L.Var->getInit())
-          if (!L.Var->hasLocalStorage() || true) {
+          {
             if (L.Var->hasLocalStorage())
               return rvalue(Init);
             if (auto C = constant(Init))

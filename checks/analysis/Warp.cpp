@@ -30,6 +30,21 @@ int64_t pick(uint64_t &State, int64_t Lo, int64_t Hi) {
   return Lo + static_cast<int64_t>(State % static_cast<uint64_t>(Hi - Lo));
 }
 
+// FNV-1a: leaf names hash the same in every run (llvm::hash_value may be
+// seeded per process).
+uint64_t stableHash(const SymNode &L) {
+  uint64_t H = 1469598103934665603ULL;
+  auto Add = [&](unsigned char C) {
+    H ^= C;
+    H *= 1099511628211ULL;
+  };
+  for (char C : L.Name)
+    Add(static_cast<unsigned char>(C));
+  Add(static_cast<unsigned char>(L.Kind));
+  Add(static_cast<unsigned char>(L.Dim));
+  return H;
+}
+
 template <class T> std::optional<T> median(std::vector<T> V) {
   if (V.empty())
     return std::nullopt;
@@ -78,7 +93,7 @@ WarpSampler::WarpSampler(BlockShape Shape, unsigned Samples)
     D.BlockDim[1] = Shape.X ? Shape.Y.value_or(1) : YChoices[pick(State, 0, 4)];
     D.BlockDim[2] = Shape.X ? Shape.Z.value_or(1) : 1;
     for (int I = 0; I < 3; ++I) {
-      D.GridDim[I] = pick(State, 1, 48);
+      D.GridDim[I] = pick(State, 1, 16);
       D.BlockIdx[I] = pick(State, 0, D.GridDim[I]);
     }
     int64_t Threads = D.BlockDim[0] * D.BlockDim[1] * D.BlockDim[2];
@@ -89,10 +104,26 @@ WarpSampler::WarpSampler(BlockShape Shape, unsigned Samples)
   }
 }
 
-std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
-                                          unsigned Lane, const WhatIf *W) const {
+unsigned WarpSampler::warps(unsigned S) const {
   const Sample &D = Drawn[S];
-  int64_t Linear = D.FirstThread + Lane;
+  int64_t Threads = D.BlockDim[0] * D.BlockDim[1] * D.BlockDim[2];
+  return unsigned((Threads + WarpSize - 1) / WarpSize);
+}
+
+std::vector<unsigned> WarpSampler::warpOrder(unsigned S) const {
+  unsigned First = unsigned(Drawn[S].FirstThread / WarpSize);
+  std::vector<unsigned> Order{First};
+  for (unsigned W = 0; W < warps(S) && Order.size() < 32; ++W)
+    if (W != First)
+      Order.push_back(W);
+  return Order;
+}
+
+std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
+                                          unsigned Warp, unsigned Lane,
+                                          const WhatIf *W) const {
+  const Sample &D = Drawn[S];
+  int64_t Linear = int64_t(Warp) * WarpSize + Lane;
   int64_t Tid[3] = {Linear % D.BlockDim[0],
                     (Linear / D.BlockDim[0]) % D.BlockDim[1],
                     Linear / (D.BlockDim[0] * D.BlockDim[1])};
@@ -121,13 +152,13 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
       return L.Value;
     }
     case SymKind::LoopIter: {
-      uint64_t State = D.Seed ^ llvm::hash_value(L.key());
+      uint64_t State = D.Seed ^ stableHash(L);
       return pick(State, 0, 8);
     }
     case SymKind::Uniform: {
       // Large enough that a uniform stride is not mistaken for a small one.
-      uint64_t State = D.Seed ^ llvm::hash_value(L.key());
-      return pick(State, 64, 4096);
+      uint64_t State = D.Seed ^ stableHash(L);
+      return pick(State, 1024, 1 << 20);
     }
     default:
       return std::nullopt;
@@ -137,14 +168,15 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
 }
 
 bool WarpSampler::active(llvm::ArrayRef<Guard> Guards, unsigned S,
-                         unsigned Lane, const WhatIf *W) const {
+                         unsigned Warp, unsigned Lane, const WhatIf *W) const {
   const Sample &D = Drawn[S];
-  if (D.FirstThread + Lane >= D.BlockDim[0] * D.BlockDim[1] * D.BlockDim[2])
+  if (int64_t(Warp) * WarpSize + Lane >=
+      D.BlockDim[0] * D.BlockDim[1] * D.BlockDim[2])
     return false;
   for (const Guard &G : Guards) {
     if (!G.Cond->threadDependent())
       continue; // The whole warp takes the same way.
-    std::optional<int64_t> V = value(*G.Cond, S, Lane, W);
+    std::optional<int64_t> V = value(*G.Cond, S, Warp, Lane, W);
     if (V && ((*V != 0) != G.Taken))
       return false;
   }
@@ -161,7 +193,8 @@ bool addressComputable(const MemAccess &A) { return !A.Offset->hasVarying(); }
 std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
                                      const WarpSampler &S, const WhatIf *W) {
   std::vector<SectorCost> Costs;
-  for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
+   for (unsigned Warp : S.warpOrder(Sample)) {
     std::set<int64_t> Sectors;
     std::vector<std::pair<int64_t, int64_t>> Ranges;
     bool Known = true;
@@ -169,9 +202,10 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
     for (unsigned Lane = 0; Lane < WarpSize && Known; ++Lane) {
       bool Any = false;
       for (const MemAccess *A : Group) {
-        if (!S.active(A->Guards, Sample, Lane, W))
+        if (!S.active(A->Guards, Sample, Warp, Lane, W))
           continue;
-        std::optional<int64_t> Off = S.value(*A->Offset, Sample, Lane, W);
+        std::optional<int64_t> Off =
+            S.value(*A->Offset, Sample, Warp, Lane, W);
         if (!Off) {
           Known = false;
           break;
@@ -183,8 +217,10 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
       }
       Lanes += Any;
     }
-    if (!Known || Lanes == 0)
-      continue;
+    if (!Known)
+      break; // A data-dependent address: no other warp will do better.
+    if (Lanes == 0)
+      continue; // No lane of this warp gets here: try another.
     std::sort(Ranges.begin(), Ranges.end());
     uint64_t Useful = 0;
     int64_t End = INT64_MIN;
@@ -195,6 +231,7 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
       End = std::max(End, E);
     }
     Costs.push_back({unsigned(Sectors.size()), Useful, Lanes});
+    break;
   }
   if (Costs.size() * 2 < S.samples())
     return std::nullopt;
@@ -212,16 +249,18 @@ std::optional<unsigned> bankConflictDegree(const MemAccess &A,
   // phases: 8-byte ones per half-warp, 16-byte ones per quarter-warp.
   unsigned LanesPerPhase = A.Width <= 4 ? 32 : A.Width <= 8 ? 16 : 8;
   std::vector<unsigned> Degrees;
-  for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
+   for (unsigned Warp : S.warpOrder(Sample)) {
     unsigned Worst = 0;
     bool Known = true;
     for (unsigned Phase = 0; Phase < WarpSize && Known;
          Phase += LanesPerPhase) {
       std::map<int64_t, std::set<int64_t>> Banks;
       for (unsigned Lane = Phase; Lane < Phase + LanesPerPhase; ++Lane) {
-        if (!S.active(A.Guards, Sample, Lane, W))
+        if (!S.active(A.Guards, Sample, Warp, Lane, W))
           continue;
-        std::optional<int64_t> Off = S.value(*A.Offset, Sample, Lane, W);
+        std::optional<int64_t> Off =
+            S.value(*A.Offset, Sample, Warp, Lane, W);
         if (!Off) {
           Known = false;
           break;
@@ -233,8 +272,12 @@ std::optional<unsigned> bankConflictDegree(const MemAccess &A,
       for (auto &[Bank, Words] : Banks)
         Worst = std::max<unsigned>(Worst, Words.size());
     }
-    if (Known && Worst > 0)
+    if (!Known)
+      break;
+    if (Worst > 0) {
       Degrees.push_back(Worst);
+      break;
+    }
   }
   if (Degrees.size() * 2 < S.samples())
     return std::nullopt;

@@ -53,13 +53,20 @@ public:
 
   const BlockShape &shape() const { return Shape; }
   unsigned samples() const { return Samples; }
-  /// The value of \p E in lane \p Lane of the warp chosen in sample \p S.
-  std::optional<int64_t> value(const SymNode &E, unsigned S, unsigned Lane,
-                               const WhatIf *W = nullptr) const;
+  /// Warps in the block of sample \p S.
+  unsigned warps(unsigned S) const;
+  /// The warps to try in sample \p S, the sampled one first: an access
+  /// under a guard few warps pass (`if (threadIdx.y == 0)`) is evaluated in
+  /// a warp that reaches it.
+  std::vector<unsigned> warpOrder(unsigned S) const;
+  /// The value of \p E in lane \p Lane of warp \p Warp of the block chosen
+  /// in sample \p S.
+  std::optional<int64_t> value(const SymNode &E, unsigned S, unsigned Warp,
+                               unsigned Lane, const WhatIf *W = nullptr) const;
   /// False when the lane does not exist (past the end of the block) or a
   /// guard is known to be false in it.
-  bool active(llvm::ArrayRef<Guard> Guards, unsigned S, unsigned Lane,
-              const WhatIf *W = nullptr) const;
+  bool active(llvm::ArrayRef<Guard> Guards, unsigned S, unsigned Warp,
+              unsigned Lane, const WhatIf *W = nullptr) const;
 
 private:
   struct Sample {

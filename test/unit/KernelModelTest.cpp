@@ -654,7 +654,7 @@ __global__ void kern(float *A) {
   WarpSampler S(Unknown);
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
-      EXPECT_EQ(S.active(A->Guards, Sample, Lane), Lane % 2 == 0)
+      EXPECT_EQ(S.active(A->Guards, Sample, S.warpOrder(Sample)[0], Lane), Lane % 2 == 0)
           << "sample " << Sample << " lane " << Lane;
   std::optional<SectorCost> C = cost(A, Unknown);
   ASSERT_TRUE(C);
@@ -806,23 +806,23 @@ TEST(WarpSampler, LanesOfA16x16Block) {
   SymRef N = symUniform(&ParamId, "n");
   ASSERT_EQ(S.samples(), 15u);
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
-    std::optional<int64_t> Y0 = S.value(*TY, Sample, 0);
-    std::optional<int64_t> K0 = S.value(*K, Sample, 0);
-    std::optional<int64_t> N0 = S.value(*N, Sample, 0);
+    std::optional<int64_t> Y0 = S.value(*TY, Sample, S.warpOrder(Sample)[0], 0);
+    std::optional<int64_t> K0 = S.value(*K, Sample, S.warpOrder(Sample)[0], 0);
+    std::optional<int64_t> N0 = S.value(*N, Sample, S.warpOrder(Sample)[0], 0);
     ASSERT_TRUE(Y0 && K0 && N0);
     EXPECT_EQ(*Y0 % 2, 0); // Warps start at a multiple of 32 threads.
     EXPECT_GE(*N0, 64);
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
-      EXPECT_EQ(S.value(*TX, Sample, Lane), int64_t(Lane % 16));
-      EXPECT_EQ(S.value(*TY, Sample, Lane), *Y0 + int64_t(Lane / 16));
-      EXPECT_EQ(S.value(*BDX, Sample, Lane), 16);
-      EXPECT_EQ(S.value(*K, Sample, Lane), K0); // Uniform across the warp.
-      EXPECT_EQ(S.value(*N, Sample, Lane), N0);
-      EXPECT_TRUE(S.active({}, Sample, Lane));
+      EXPECT_EQ(S.value(*TX, Sample, S.warpOrder(Sample)[0], Lane), int64_t(Lane % 16));
+      EXPECT_EQ(S.value(*TY, Sample, S.warpOrder(Sample)[0], Lane), *Y0 + int64_t(Lane / 16));
+      EXPECT_EQ(S.value(*BDX, Sample, S.warpOrder(Sample)[0], Lane), 16);
+      EXPECT_EQ(S.value(*K, Sample, S.warpOrder(Sample)[0], Lane), K0); // Uniform across the warp.
+      EXPECT_EQ(S.value(*N, Sample, S.warpOrder(Sample)[0], Lane), N0);
+      EXPECT_TRUE(S.active({}, Sample, S.warpOrder(Sample)[0], Lane));
     }
   }
   // Per-thread unknowns have no value.
-  EXPECT_EQ(S.value(*symVarying(&ParamId, "v"), 0, 0), std::nullopt);
+  EXPECT_EQ(S.value(*symVarying(&ParamId, "v"), 0, 0, 0), std::nullopt);
 }
 
 TEST(WarpSampler, SwapXYWhatIf) {
