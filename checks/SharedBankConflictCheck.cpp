@@ -74,10 +74,13 @@ std::string paddingHazard(const VarDecl *V, const FunctionDecl &Kernel,
     return "it is declared at file scope, where other kernels may use it "
            "differently";
   RefCollector C(V);
-  if (V->hasLocalStorage() || V->isStaticLocal())
-    C.TraverseStmt(Kernel.getBody());
+  // A `__shared__` array in a function is used only in that function (which
+  // may be a helper the kernel calls); anything else may be used anywhere.
+  if (const auto *Owner = dyn_cast<FunctionDecl>(V->getDeclContext()))
+    C.TraverseStmt(Owner->getBody());
   else
     C.TraverseAST(Ctx);
+  (void)Kernel;
   for (const DeclRefExpr *Ref : C.Refs) {
     const Expr *Cur = Ref;
     QualType T = V->getType();
@@ -304,6 +307,9 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   std::set<unsigned> FixAttached;
   for (auto &[Raw, Fd] : Findings) {
     const MemAccess &A = *Fd.Access;
+    // A helper inlined into several kernels is reported once.
+    if (!ReportedLocs.insert(Raw).second)
+      continue;
     const VarDecl *V = Fd.Array;
     std::optional<ArrayShape> Shape = shapeOf(V, Ctx);
     std::string Decl = Shape ? spelled(V, *Shape) : V->getName().str();
@@ -318,7 +324,8 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
                  Ctx.getTypeSizeInChars(Shape->Element).getQuantity();
     if (Stride && RowBytes && *Stride == RowBytes)
       What = "one column of '" + Decl + "'";
-    else if (Stride && *Stride % 4 == 0 && *Stride != 0)
+    else if (Stride && *Stride % 4 == 0 && *Stride != 0 &&
+             Shapes.front().X.value_or(32) >= 32)
       What = llvm::formatv("'{0}' with lanes {1} words apart", Decl,
                            *Stride / 4);
     else
@@ -326,10 +333,10 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
     ArrayFix &Fix = Fixes[SM.getExpansionLoc(V->getLocation()).getRawEncoding()];
     int64_t Pad = Fix.Pads.empty() ? 0 : *Fix.Pads.begin();
     std::string Cost;
-    if (Pad && A.Width == 4)
+    if (Pad && A.Width == 4 && Fd.Degree >= 16)
       Cost = "; padding a float tile read by columns (32-way) measured 1.73x "
              "on H100";
-    else if (Pad && A.Width == 8)
+    else if (Pad && A.Width == 8 && Fd.Degree >= 8)
       Cost = "; padding a double tile read by columns (16-way) measured 1.09x "
              "on H100";
     std::string Msg = llvm::formatv(
@@ -383,7 +390,9 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
              "not applied automatically because %2",
              DiagnosticIDs::Note)
             << V->getName() << spelled(V, *Shape, Pad)
-            << (Fix.Hazard.empty() ? "the declaration is written by a macro"
+            << (Fix.Hazard.empty() ? "cudalint cannot rewrite its "
+                                     "declaration (written by a macro or "
+                                     "through a typedef)"
                                    : Fix.Hazard);
     } else if (Shape && Shape->Extents.size() == 1) {
       diag(V->getLocation(),

@@ -8,6 +8,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <memory>
+#include <set>
 
 namespace cudalint {
 
@@ -25,6 +26,7 @@ public:
       override;
   void onStartOfTranslationUnit() override { KernelModel::resetCache(); }
   void onEndOfTranslationUnit() override {
+    ReportedLocs.clear();
     Uses.reset();
     KernelModel::resetCache();
   }
@@ -39,6 +41,7 @@ private:
   /// Block shape assumed where no launch site says.
   std::string AssumedBlockDim;
   std::unique_ptr<KernelUseIndex> Uses;
+  std::set<unsigned> ReportedLocs;
 };
 
 } // namespace cudalint

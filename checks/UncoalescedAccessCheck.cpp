@@ -60,6 +60,26 @@ std::string laneStride(const MemAccess &A) {
   return "'" + C.str() + "' bytes";
 }
 
+// A thread that walks a few contiguous elements in a loop with a constant
+// trip count (`for (n = 0; n < 8; ++n) C[row * N + col * 8 + n]`) uses every
+// byte of the sectors it fetches over the loop: not a waste worth a warning.
+bool wholeSectorsPerThread(const KernelModel &M, const MemAccess &A) {
+  if (A.Loops.empty())
+    return false;
+  const clang::Stmt *L = A.Loops.back();
+  std::optional<int64_t> Trip = M.tripCount(L);
+  if (!Trip)
+    return false;
+  Polynomial P = toPolynomial(A.Offset);
+  for (auto &[Mono, C] : P.Terms)
+    if (Mono.size() == 1 && P.Leaves.at(Mono[0])->Kind == SymKind::LoopIter &&
+        P.Leaves.at(Mono[0])->Id == L)
+      // A few sectors per thread (up to one 128-byte line): the thread's
+      // own loop uses them whole. A long row walk is the matvec pattern.
+      return C == int64_t(A.Width) && *Trip * C >= 32 && *Trip * C <= 128;
+  return false;
+}
+
 bool mentionsBlockShape(const SymRef &S) {
   const std::string &K = S->key();
   return K.find("threadIdx.y") != std::string::npos ||
@@ -220,6 +240,8 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
       }
       if (!AllBad || !Worst)
         continue;
+      if (wholeSectorsPerThread(M, *Rep))
+        continue;
       Report &R = Reports[Loc.getRawEncoding()];
       if (R.Access && !R.Gather && R.Ratio >= Worst->ratio())
         continue;
@@ -249,6 +271,9 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
   for (auto &[Raw, R] : Reports) {
     const MemAccess &A = *R.Access;
     SourceLocation Loc = SourceLocation::getFromRawEncoding(Raw);
+    // A helper inlined into several kernels is reported once.
+    if (!ReportedLocs.insert(Raw).second)
+      continue;
     if (R.Gather) {
       diag(Loc, "%0 '%1' at a data-dependent address: how many sectors a "
                 "warp touches cannot be known statically")
@@ -268,7 +293,12 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
     addRemedy(*R.Model, A, R.Group, Launches, Shapes, Ctx, RemapOffered);
   }
 
-  if (!Reported && LaunchShapeNotes && AnyContiguousInX)
+  bool UsesShared = false;
+  for (const FunctionDecl *F : analysedInstances(*Kernel))
+    for (const MemAccess &A : KernelModel::get(*F).accesses())
+      UsesShared |= A.Space == MemSpace::Shared;
+  // A kernel with shared-memory tiles has its block shape for a reason.
+  if (!Reported && LaunchShapeNotes && AnyContiguousInX && !UsesShared)
     for (const LaunchConfig &L : Launches)
       if (L.Block && *L.Block->X < 32 && L.Block->Y.value_or(1) > 1)
         diag(L.Call->getBeginLoc(),
@@ -277,7 +307,10 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
              "a block 32 threads wide (e.g. 32x%3) measured 1.03x to 1.13x "
              "faster on H100",
              DiagnosticIDs::Remark)
-            << L.Block->str() << int((32 + *L.Block->X - 1) / *L.Block->X)
+            << L.Block->str()
+            << int(std::min<int64_t>((32 + *L.Block->X - 1) / *L.Block->X,
+                                     L.Block->Y.value_or(1) *
+                                         L.Block->Z.value_or(1)))
             << int(*L.Block->X)
             << int(std::max<int64_t>(1, *L.Block->X * *L.Block->Y / 32));
   (void)SM;
@@ -356,7 +389,7 @@ void UncoalescedAccessCheck::addRemedy(const KernelModel &M,
   if (RootTy->isPointerType() && RootTy->getPointeeType()->isRecordType() &&
       isa<MemberExpr>(A.E->IgnoreParenImpCasts())) {
     diag(A.E->getBeginLoc(),
-         "each thread reads one field of a %0-byte structure: store the "
+         "each thread accesses one field of a %0-byte structure: store the "
          "fields in separate arrays (structure of arrays) so that a warp "
          "reads them contiguously",
          DiagnosticIDs::Note)

@@ -8,6 +8,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <memory>
+#include <set>
 
 namespace cudalint {
 
@@ -25,6 +26,7 @@ public:
       override;
   void onStartOfTranslationUnit() override { KernelModel::resetCache(); }
   void onEndOfTranslationUnit() override {
+    ReportedLocs.clear();
     Uses.reset();
     KernelModel::resetCache();
   }
@@ -66,6 +68,7 @@ private:
   /// are contiguous in x.
   bool LaunchShapeNotes;
   std::unique_ptr<KernelUseIndex> Uses;
+  std::set<unsigned> ReportedLocs;
 };
 
 } // namespace cudalint

@@ -356,6 +356,8 @@ private:
   // The byte size of \p T where it sits inside \p Root: array extents of a
   // declared array become ArrayDim symbols so that padding can be tried.
   SymRef sizeOf(QualType T, const ValueDecl *Root) {
+    if (T.isNull())
+      return symVarying(Root, "sizeof(unknown)");
     T = T.getCanonicalType();
     if (T->isIncompleteType() || T->isDependentType() ||
         !T->isConstantSizeType())
@@ -828,6 +830,27 @@ private:
       for (const VarDecl *V : Others)
         Dep[V] = true;
     }
+    // A constant trip count: `for (int i = 0; i < 8; ++i)`.
+    if (Recording && Cond)
+      if (const auto *BO =
+              dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()))
+        if (BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE)
+          if (const VarDecl *IV = ModifiedVars::var(BO->getLHS()))
+            if (Inductive.count(IV)) {
+              Polynomial P = toPolynomial(Inductive[IV].S);
+              SymRef K = symLoopIter(L, "k_" + IV->getName().str());
+              std::optional<int64_t> Init = P.Terms.count({})
+                                                ? P.Terms[{}]
+                                                : int64_t(0);
+              int64_t Step = P.Terms.count({K->key()}) ? P.Terms[{K->key()}]
+                                                        : 0;
+              std::optional<int64_t> Bound = constant(BO->getRHS());
+              if (P.Terms.size() <= 2 && Step > 0 && Bound) {
+                int64_t Last = *Bound - (BO->getOpcode() == BO_LT ? 1 : 0);
+                if (Last >= *Init)
+                  M.TripCounts[L] = (Last - *Init) / Step + 1;
+              }
+            }
     Assume();
     if (Observed)
       for (const VarDecl *V : Others)
@@ -1527,13 +1550,14 @@ private:
            symBuiltin(SymKind::BlockDim, 2);
   }
 
-  std::optional<Value> cooperativeGroups(const CXXMemberCallExpr *MC) {
-    const auto *MD = MC->getMethodDecl();
+  // thread_rank() and friends; \p ObjectType is the group's type (for a
+  // static member such as CUDA 13's thread_block::thread_rank(), its class).
+  std::optional<Value> cooperativeGroups(const CXXMethodDecl *MD,
+                                         QualType ObjectType) {
     if (!MD || !MD->getIdentifier())
       return std::nullopt;
     unsigned Tile = 0;
-    StringRef Class = cgClassName(MC->getImplicitObjectArgument()->getType(),
-                                  &Tile);
+    StringRef Class = cgClassName(ObjectType, &Tile);
     if (Class.empty())
       return std::nullopt;
     StringRef N = MD->getName();
@@ -1582,11 +1606,19 @@ private:
       if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
         if (auto K = builtinVarKind(MC->getImplicitObjectArgument()))
           return builtinDim3(*K);
-      if (std::optional<Value> V = cooperativeGroups(MC)) {
+      if (std::optional<Value> V = cooperativeGroups(
+              MC->getMethodDecl(),
+              MC->getImplicitObjectArgument()->getType())) {
         rvalue(MC->getImplicitObjectArgument());
         return *V;
       }
     }
+    if (const auto *MD =
+            dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
+      if (MD->isStatic())
+        if (std::optional<Value> V = cooperativeGroups(
+                MD, Ctx.getRecordType(MD->getParent())))
+          return *V;
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE)) {
       if (Op->isAssignmentOp() && Op->getNumArgs() == 2) {
         Value RHS = rvalue(Op->getArg(1));

@@ -117,6 +117,13 @@ public:
   /// The last value computed for an integer expression, or null when the
   /// walk did not evaluate it.
   SymRef valueOf(const clang::Expr *E) const { return Values.lookup(E); }
+  /// The trip count of a loop when it is a constant (`i = 0; i < 8; ++i`).
+  std::optional<int64_t> tripCount(const clang::Stmt *Loop) const {
+    auto It = TripCounts.find(Loop);
+    if (It == TripCounts.end())
+      return std::nullopt;
+    return It->second;
+  }
   /// True if some part of the body could not be followed (inline assembly,
   /// a helper called too deep, ...): accesses there are missing.
   bool incomplete() const { return Incomplete; }
@@ -130,6 +137,7 @@ private:
   std::vector<LocalVar> Locals;
   llvm::DenseMap<const clang::VarDecl *, unsigned> LocalIndex;
   llvm::DenseMap<const clang::Expr *, SymRef> Values;
+  llvm::DenseMap<const clang::Stmt *, int64_t> TripCounts;
   bool Incomplete = false;
 };
 

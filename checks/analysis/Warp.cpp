@@ -281,7 +281,12 @@ std::optional<unsigned> bankConflictDegree(const MemAccess &A,
   }
   if (Degrees.size() * 2 < S.samples())
     return std::nullopt;
-  return median(Degrees);
+  // A degree that changes with the sampled uniform values (a stride read
+  // from a parameter, a loop-carried `offset <<= 1`) is not known.
+  if (*std::min_element(Degrees.begin(), Degrees.end()) !=
+      *std::max_element(Degrees.begin(), Degrees.end()))
+    return std::nullopt;
+  return Degrees.front();
 }
 
 //===--- Launch configurations --------------------------------------------===//
