@@ -845,7 +845,11 @@ private:
               int64_t Step = P.Terms.count({K->key()}) ? P.Terms[{K->key()}]
                                                         : 0;
               std::optional<int64_t> Bound = constant(BO->getRHS());
-              if (P.Terms.size() <= 2 && Step > 0 && Bound) {
+              bool OnlyInitAndStep = llvm::all_of(P.Terms, [&](auto &T) {
+                return T.first.empty() ||
+                       (T.first.size() == 1 && T.first[0] == K->key());
+              });
+              if (OnlyInitAndStep && Step > 0 && Bound) {
                 int64_t Last = *Bound - (BO->getOpcode() == BO_LT ? 1 : 0);
                 if (Last >= *Init)
                   M.TripCounts[L] = (Last - *Init) / Step + 1;
