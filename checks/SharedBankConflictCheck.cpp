@@ -50,38 +50,20 @@ std::string spelled(const VarDecl *V, const ArrayShape &S, int64_t Pad = 0) {
   return Out;
 }
 
-class RefCollector : public RecursiveASTVisitor<RefCollector> {
-public:
-  explicit RefCollector(const VarDecl *V) : V(V) {}
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (DRE->getDecl() == V)
-      Refs.push_back(DRE);
-    return true;
-  }
-  llvm::SmallVector<const DeclRefExpr *, 8> Refs;
-
-private:
-  const VarDecl *V;
-};
-
 // Why padding the array could change what the program computes, or empty
 // when every use is a subscript all the way down to an element.
-std::string paddingHazard(const VarDecl *V, const FunctionDecl &Kernel,
+std::string paddingHazard(const VarDecl *V,
                           ASTContext &Ctx) {
   if (V->hasExternalStorage())
     return "it is an 'extern __shared__' array sized at launch";
   if (!V->isLocalVarDecl())
     return "it is declared at file scope, where other kernels may use it "
            "differently";
-  RefCollector C(V);
   // A `__shared__` array in a function is used only in that function (which
   // may be a helper the kernel calls); anything else may be used anywhere.
-  if (const auto *Owner = dyn_cast<FunctionDecl>(V->getDeclContext()))
-    C.TraverseStmt(Owner->getBody());
-  else
-    C.TraverseAST(Ctx);
-  (void)Kernel;
-  for (const DeclRefExpr *Ref : C.Refs) {
+  const auto *Owner = dyn_cast<FunctionDecl>(V->getDeclContext());
+  for (const DeclRefExpr *Ref :
+       referencesTo(V, Owner ? Owner->getBody() : nullptr, Ctx)) {
     const Expr *Cur = Ref;
     QualType T = V->getType();
     while (true) {
@@ -208,9 +190,7 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   if (!Uses)
     Uses = std::make_unique<KernelUseIndex>(Ctx);
-  std::vector<LaunchConfig> Launches;
-  for (const LaunchSite &L : Uses->launches(Kernel))
-    Launches.push_back(readLaunchConfig(L.Call, L.Caller, Ctx));
+  std::vector<LaunchConfig> Launches = launchConfigs(*Uses, Kernel, Ctx);
   std::vector<BlockShape> Shapes =
       blockShapes(Launches, parseBlockShape(AssumedBlockDim));
 
@@ -229,6 +209,9 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
     bool Seen = false;
   };
   std::map<unsigned, ArrayFix> Fixes; // by declaration location
+  std::vector<WarpSampler> Samplers;
+  for (const BlockShape &S : Shapes)
+    Samplers.emplace_back(S);
 
   for (const FunctionDecl *F : analysedInstances(*Kernel)) {
     const KernelModel &M = KernelModel::get(*F);
@@ -240,8 +223,8 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
 
     auto DegreeUnder = [&](const MemAccess &A, const WhatIf *W) {
       std::optional<unsigned> Min;
-      for (const BlockShape &S : Shapes) {
-        std::optional<unsigned> D = bankConflictDegree(A, WarpSampler(S), W);
+      for (const WarpSampler &S : Samplers) {
+        std::optional<unsigned> D = bankConflictDegree(A, S, W);
         if (!D)
           return std::optional<unsigned>();
         Min = Min ? std::min(*Min, *D) : *D;
@@ -300,7 +283,7 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
         Fix.Pads = Both;
       }
       if (Fix.Hazard.empty())
-        Fix.Hazard = paddingHazard(V, *F, Ctx);
+        Fix.Hazard = paddingHazard(V, Ctx);
     }
   }
 

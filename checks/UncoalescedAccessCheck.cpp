@@ -26,6 +26,22 @@ std::string groupKey(const MemAccess &A) {
          P.toSym()->key();
 }
 
+// The kernel's global, non-atomic accesses grouped by groupKey, groups in
+// the order of their first access.
+std::vector<std::vector<const MemAccess *>> globalGroups(const KernelModel &M) {
+  std::vector<std::vector<const MemAccess *>> Groups;
+  std::map<std::string, size_t> Index;
+  for (const MemAccess &A : M.accesses()) {
+    if (A.Space != MemSpace::Global || A.IsAtomic || !A.Root)
+      continue;
+    auto [It, New] = Index.try_emplace(groupKey(A), Groups.size());
+    if (New)
+      Groups.emplace_back();
+    Groups[It->second].push_back(&A);
+  }
+  return Groups;
+}
+
 const char *accessKind(llvm::ArrayRef<const MemAccess *> G) {
   bool Load = false, Store = false;
   for (const MemAccess *A : G) {
@@ -111,21 +127,6 @@ public:
   }
 };
 
-// References to a launch-configuration variable outside the launch itself.
-class VarRefs : public RecursiveASTVisitor<VarRefs> {
-public:
-  explicit VarRefs(const VarDecl *V) : V(V) {}
-  llvm::SmallVector<const DeclRefExpr *, 4> Refs;
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (DRE->getDecl() == V)
-      Refs.push_back(DRE);
-    return true;
-  }
-
-private:
-  const VarDecl *V;
-};
-
 bool within(const Stmt *Inner, const Stmt *Outer, const SourceManager &SM) {
   SourceRange R = Outer->getSourceRange();
   SourceLocation L = Inner->getBeginLoc();
@@ -170,9 +171,7 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Uses)
     Uses = std::make_unique<KernelUseIndex>(Ctx);
 
-  std::vector<LaunchConfig> Launches;
-  for (const LaunchSite &L : Uses->launches(Kernel))
-    Launches.push_back(readLaunchConfig(L.Call, L.Caller, Ctx));
+  std::vector<LaunchConfig> Launches = launchConfigs(*Uses, Kernel, Ctx);
   std::vector<BlockShape> Shapes =
       blockShapes(Launches, parseBlockShape(AssumedBlockDim));
 
@@ -185,22 +184,16 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
     bool Gather = false;
   };
   std::map<unsigned, Report> Reports; // by location, over instantiations
-  bool AnyContiguousInX = false;
+  bool AnyContiguousInX = false, UsesShared = false;
+  std::vector<WarpSampler> Samplers;
+  for (const BlockShape &S : Shapes)
+    Samplers.emplace_back(S);
 
   for (const FunctionDecl *F : analysedInstances(*Kernel)) {
     const KernelModel &M = KernelModel::get(*F);
-    std::map<std::string, std::vector<const MemAccess *>> Groups;
-    std::vector<std::string> Order;
-    for (const MemAccess &A : M.accesses()) {
-      if (A.Space != MemSpace::Global || A.IsAtomic || !A.Root)
-        continue;
-      std::string K = groupKey(A);
-      if (!Groups.count(K))
-        Order.push_back(K);
-      Groups[K].push_back(&A);
-    }
-    for (const std::string &K : Order) {
-      std::vector<const MemAccess *> &G = Groups[K];
+    for (const MemAccess &A : M.accesses())
+      UsesShared |= A.Space == MemSpace::Shared;
+    for (const std::vector<const MemAccess *> &G : globalGroups(M)) {
       const MemAccess &First = *G.front();
       // The first access in source order speaks for the group.
       const MemAccess *Rep = &First;
@@ -221,8 +214,7 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
       }
       std::optional<SectorCost> Worst;
       bool AllBad = true;
-      for (const BlockShape &S : Shapes) {
-        WarpSampler W(S);
+      for (const WarpSampler &W : Samplers) {
         std::optional<SectorCost> C = sectorCost(G, W);
         if (!C || C->ratio() < MinSectorRatio || C->Sectors < MinSectors) {
           AllBad = false;
@@ -284,19 +276,18 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
     diag(Loc, R.Message);
     for (const CallExpr *Call : A.CallStack)
       diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
-    for (const VarOrigin &O : A.ThreadVars)
-      if (O.Loc.isValid() && O.Value &&
-          (affine(O.Value).NonAffine || !affine(O.Value).Coeff[0].isZero()))
+    for (const VarOrigin &O : A.ThreadVars) {
+      if (!O.Loc.isValid() || !O.Value)
+        continue;
+      AffineForm F = affine(O.Value);
+      if (F.NonAffine || !F.Coeff[0].isZero())
         diag(O.Loc, "'%0' varies with the thread index here",
              DiagnosticIDs::Note)
             << O.Var->getName();
-    addRemedy(*R.Model, A, R.Group, Launches, Shapes, Ctx, RemapOffered);
+    }
+    addRemedy(*R.Model, A, Launches, Shapes, Ctx, RemapOffered);
   }
 
-  bool UsesShared = false;
-  for (const FunctionDecl *F : analysedInstances(*Kernel))
-    for (const MemAccess &A : KernelModel::get(*F).accesses())
-      UsesShared |= A.Space == MemSpace::Shared;
   // A kernel with shared-memory tiles has its block shape for a reason.
   if (!Reported && LaunchShapeNotes && AnyContiguousInX && !UsesShared)
     for (const LaunchConfig &L : Launches)
@@ -313,16 +304,13 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
                                          L.Block->Z.value_or(1)))
             << int(*L.Block->X)
             << int(std::max<int64_t>(1, *L.Block->X * *L.Block->Y / 32));
-  (void)SM;
 }
 
 void UncoalescedAccessCheck::addRemedy(const KernelModel &M,
                                        const MemAccess &A,
-                                       llvm::ArrayRef<const MemAccess *> Group,
                                        llvm::ArrayRef<LaunchConfig> Launches,
                                        llvm::ArrayRef<BlockShape> Shapes,
                                        ASTContext &Ctx, bool &RemapOffered) {
-  const SourceManager &SM = Ctx.getSourceManager();
   if (std::optional<RemapPlan> P = planRemap(M, Launches, Shapes, Ctx)) {
     if (RemapOffered) {
       // One fix-it per kernel: the first finding carries it.
@@ -397,8 +385,6 @@ void UncoalescedAccessCheck::addRemedy(const KernelModel &M,
                         .getQuantity());
     return;
   }
-  (void)Group;
-  (void)SM;
   diag(A.E->getBeginLoc(),
        "make consecutive threadIdx.x values access consecutive addresses",
        DiagnosticIDs::Note);
@@ -439,10 +425,7 @@ UncoalescedAccessCheck::planRemap(const KernelModel &M,
     return std::nullopt;
 
   // After the swap, every global access must be fine.
-  std::map<std::string, std::vector<const MemAccess *>> Groups;
-  for (const MemAccess &A : M.accesses())
-    if (A.Space == MemSpace::Global && !A.IsAtomic && A.Root)
-      Groups[groupKey(A)].push_back(&A);
+  std::vector<std::vector<const MemAccess *>> Groups = globalGroups(M);
   WhatIf Swap;
   Swap.SwapXY = true;
   for (const BlockShape &S : Shapes) {
@@ -450,7 +433,7 @@ UncoalescedAccessCheck::planRemap(const KernelModel &M,
     if (S.X)
       Swapped = BlockShape{S.Y.value_or(1), S.X, S.Z};
     WarpSampler W(Swapped);
-    for (auto &[K, G] : Groups) {
+    for (const std::vector<const MemAccess *> &G : Groups) {
       std::optional<SectorCost> C = sectorCost(G, W, &Swap);
       if (!C || C->ratio() >= MinSectorRatio / 2)
         return std::nullopt;
@@ -491,9 +474,8 @@ UncoalescedAccessCheck::planRemap(const KernelModel &M,
       }
       // A dim3 variable must not configure anything else.
       if (Var) {
-        VarRefs Refs(Var);
-        Refs.TraverseStmt(L.Caller->getBody());
-        for (const DeclRefExpr *Ref : Refs.Refs) {
+        for (const DeclRefExpr *Ref :
+             referencesTo(Var, L.Caller->getBody(), Ctx)) {
           bool InALaunch = llvm::any_of(Launches, [&](const LaunchConfig &O) {
             return within(Ref, O.Call->getConfig(), SM);
           });

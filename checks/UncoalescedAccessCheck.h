@@ -43,7 +43,6 @@ private:
     llvm::SmallVector<clang::FixItHint, 8> Edits;
   };
   void addRemedy(const KernelModel &M, const MemAccess &A,
-                 llvm::ArrayRef<const MemAccess *> Group,
                  llvm::ArrayRef<LaunchConfig> Launches,
                  llvm::ArrayRef<BlockShape> Shapes, clang::ASTContext &Ctx,
                  bool &RemapOffered);

@@ -167,4 +167,30 @@ bool parseBoolOption(llvm::StringRef Value) {
          Value.equals_insensitive("on");
 }
 
+namespace {
+class ReferenceCollector : public RecursiveASTVisitor<ReferenceCollector> {
+public:
+  explicit ReferenceCollector(const VarDecl *V) : V(V) {}
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (DRE->getDecl() == V)
+      Refs.push_back(DRE);
+    return true;
+  }
+  llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+
+private:
+  const VarDecl *V;
+};
+} // namespace
+
+llvm::SmallVector<const DeclRefExpr *, 8>
+referencesTo(const VarDecl *V, const Stmt *Root, ASTContext &Ctx) {
+  ReferenceCollector C(V);
+  if (Root)
+    C.TraverseStmt(const_cast<Stmt *>(Root));
+  else
+    C.TraverseAST(Ctx);
+  return std::move(C.Refs);
+}
+
 } // namespace cudalint

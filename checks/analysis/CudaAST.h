@@ -32,6 +32,12 @@ const clang::Expr *stripNoOps(const clang::Expr *E);
 /// conversions. Null when the base cannot be named.
 const clang::ValueDecl *pointerBase(const clang::Expr *E);
 
+/// Every reference to \p V inside \p Root (the whole translation unit when
+/// \p Root is null), in traversal order.
+llvm::SmallVector<const clang::DeclRefExpr *, 8>
+referencesTo(const clang::VarDecl *V, const clang::Stmt *Root,
+             clang::ASTContext &Ctx);
+
 /// A check option read as text (see MissingRestrictCheck::storeOptions for
 /// why): `true`, `1` and `on` in any case are true.
 bool parseBoolOption(llvm::StringRef Value);

@@ -1270,7 +1270,6 @@ private:
             L.Off = symConst(0);
             L.Type = FD->getType();
             L.Member = -1;
-            MemberPointers.insert(ME);
             return L;
           }
         return L;
@@ -1294,9 +1293,6 @@ private:
     }
     return std::nullopt;
   }
-
-  // `params.out` read as a value: the pointer, rooted at the field.
-  llvm::SmallPtrSet<const Expr *, 4> MemberPointers;
 
   Value assign(const Expr *Target, const Expr *Whole, SymKind Op, bool Compound,
                Value RHS) {
@@ -1741,13 +1737,11 @@ private:
   Value inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
     llvm::SmallVector<Value, 4> ArgVals;
     unsigned NumArgs = CE->getNumArgs();
-    bool IsMemberOperator = isa<CXXOperatorCallExpr>(CE) &&
-                            isa<CXXMethodDecl>(Def);
+    // Only free functions are inlined: argument I is parameter I.
     for (unsigned I = 0; I < NumArgs; ++I) {
       const Expr *A = CE->getArg(I);
-      unsigned PI = IsMemberOperator ? I - 1 : I;
-      if (PI < Def->getNumParams() &&
-          Def->getParamDecl(PI)->getType()->isReferenceType()) {
+      if (I < Def->getNumParams() &&
+          Def->getParamDecl(I)->getType()->isReferenceType()) {
         if (std::optional<Loc> L = lvalue(A)) {
           ArgVals.push_back(loadFrom(*L, A, true));
           continue;
@@ -1759,8 +1753,7 @@ private:
     E.clear();
     for (unsigned I = 0; I < Def->getNumParams(); ++I) {
       const ParmVarDecl *P = Def->getParamDecl(I);
-      unsigned AI = IsMemberOperator ? I + 1 : I;
-      Value V = AI < ArgVals.size() ? ArgVals[AI] : paramValue(P);
+      Value V = I < ArgVals.size() ? ArgVals[I] : paramValue(P);
       if (V.Kind == Value::None && !P->getType()->isRecordType())
         V = opaque(CE, P->getName(), true);
       V.Def = CE->getExprLoc();

@@ -358,6 +358,15 @@ LaunchConfig readLaunchConfig(const CUDAKernelCallExpr *Call,
   return L;
 }
 
+std::vector<LaunchConfig> launchConfigs(const KernelUseIndex &Uses,
+                                        const FunctionDecl *Kernel,
+                                        ASTContext &Ctx) {
+  std::vector<LaunchConfig> Out;
+  for (const LaunchSite &L : Uses.launches(Kernel))
+    Out.push_back(readLaunchConfig(L.Call, L.Caller, Ctx));
+  return Out;
+}
+
 std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
                                     std::optional<BlockShape> Assumed) {
   std::vector<BlockShape> Shapes;

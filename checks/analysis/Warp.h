@@ -13,6 +13,7 @@
 #ifndef CUDALINT_ANALYSIS_WARP_H
 #define CUDALINT_ANALYSIS_WARP_H
 
+#include "CudaAST.h"
 #include "KernelModel.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -120,6 +121,11 @@ struct LaunchConfig {
 LaunchConfig readLaunchConfig(const clang::CUDAKernelCallExpr *Call,
                               const clang::FunctionDecl *Caller,
                               clang::ASTContext &Ctx);
+
+/// The configuration of every launch of \p Kernel in the translation unit.
+std::vector<LaunchConfig> launchConfigs(const KernelUseIndex &Uses,
+                                        const clang::FunctionDecl *Kernel,
+                                        clang::ASTContext &Ctx);
 
 /// The block shapes to evaluate a kernel under: each constant shape its
 /// launches use, plus \p Assumed (or "x a multiple of 32") when some launch
