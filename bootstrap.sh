@@ -32,7 +32,7 @@ die() {
 
 # --- Step 1: packages and the CUDA toolkit -----------------------------------
 PACKAGES=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
-  clang-tidy-19 nlohmann-json3-dev cmake ninja-build ccache libgtest-dev libgmock-dev
+  clang-tidy-19 libomp-19-dev nlohmann-json3-dev cmake ninja-build ccache libgtest-dev libgmock-dev
   python3 git g++)
 
 say "Step 1/3: checking Debian packages"

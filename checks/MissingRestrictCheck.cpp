@@ -1,6 +1,7 @@
 //===--- MissingRestrictCheck.cpp - cudalint ------------------------------===//
 
 #include "MissingRestrictCheck.h"
+#include "analysis/CudaAST.h"
 #include "analysis/PointerAccesses.h"
 
 #include "clang/AST/ASTContext.h"
@@ -227,10 +228,7 @@ void MissingRestrictCheck::storeOptions(
 }
 
 void MissingRestrictCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
-                                  unless(isTemplateInstantiation()))
-                         .bind("kernel"),
-                     this);
+  Finder->addMatcher(analysableKernel().bind("kernel"), this);
 }
 
 void MissingRestrictCheck::check(const MatchFinder::MatchResult &Result) {

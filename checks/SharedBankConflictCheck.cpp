@@ -1,6 +1,7 @@
 //===--- SharedBankConflictCheck.cpp - cudalint ---------------------------===//
 
 #include "SharedBankConflictCheck.h"
+#include "analysis/CudaAST.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -178,10 +179,7 @@ void SharedBankConflictCheck::storeOptions(
 }
 
 void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
-                                  unless(isTemplateInstantiation()))
-                         .bind("kernel"),
-                     this);
+  Finder->addMatcher(analysableKernel().bind("kernel"), this);
 }
 
 void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {

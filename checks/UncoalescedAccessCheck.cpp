@@ -1,6 +1,7 @@
 //===--- UncoalescedAccessCheck.cpp - cudalint ----------------------------===//
 
 #include "UncoalescedAccessCheck.h"
+#include "analysis/CudaAST.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -158,10 +159,7 @@ void UncoalescedAccessCheck::storeOptions(
 }
 
 void UncoalescedAccessCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
-                                  unless(isTemplateInstantiation()))
-                         .bind("kernel"),
-                     this);
+  Finder->addMatcher(analysableKernel().bind("kernel"), this);
 }
 
 void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
@@ -246,7 +244,7 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
       double Used = 100.0 * Worst->UsefulBytes / (Worst->Sectors * 32.0);
       R.Message = llvm::formatv(
           "uncoalesced {0} '{1}': {2}each warp touches {3} sectors of 32 "
-          "bytes for {4} useful bytes ({5:f1}%% of the fetched bandwidth is "
+          "bytes for {4} useful bytes ({5:f1}% of the fetched bandwidth is "
           "used)",
           accessKind(G), Rep->Root->getName(),
           Stride.empty() ? std::string()
@@ -273,7 +271,8 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     }
     Reported = true;
-    diag(Loc, R.Message);
+    // The message quotes source text (`x % 2`): an argument, never a format.
+    diag(Loc, "%0") << R.Message;
     for (const CallExpr *Call : A.CallStack)
       diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
     for (const VarOrigin &O : A.ThreadVars) {

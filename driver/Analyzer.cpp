@@ -2,11 +2,15 @@
 
 #include "Analyzer.h"
 
+#include "analysis/CudaAST.h"
+
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -74,58 +78,125 @@ private:
   tooling::CompileCommand Command;
 };
 
+// What the worker learns from the parse besides the checks' findings.
+struct ParseFacts {
+  std::set<std::string> Included;
+  std::vector<KernelRecord> Kernels;
+  bool Parsed = false;
+};
+
+std::string absoluteFileName(StringRef Name) {
+  llvm::SmallString<256> Path(Name);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+// Records the user files a TU includes, and turns a missing header from a
+// fatal error (which ends the parse, so that no kernel after it is seen)
+// into an ordinary one: the directive is skipped and the parse goes on, so
+// every kernel that does not need the header is still analysed.
 class IncludeRecorder : public PPCallbacks {
 public:
-  IncludeRecorder(std::set<std::string> &Included) : Included(Included) {}
-  void InclusionDirective(SourceLocation, const Token &, StringRef, bool,
-                          CharSourceRange, OptionalFileEntryRef File,
+  IncludeRecorder(Preprocessor &PP, std::set<std::string> &Included)
+      : PP(PP), Included(Included) {
+    MissingID = PP.getDiagnostics().getCustomDiagID(
+        DiagnosticsEngine::Error,
+        "'%0' file not found; parsing went on without it (install it, or "
+        "add its directory with -I)");
+  }
+  bool FileNotFound(StringRef) override { return true; }
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef Name,
+                          bool, CharSourceRange, OptionalFileEntryRef File,
                           StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind Kind) override {
-    if (!File || Kind != SrcMgr::C_User)
+    if (!File) {
+      PP.getDiagnostics().Report(HashLoc, MissingID) << Name;
       return;
-    llvm::SmallString<256> Path(File->getName());
-    llvm::sys::fs::make_absolute(Path);
-    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    Included.insert(std::string(Path));
+    }
+    if (Kind == SrcMgr::C_User)
+      Included.insert(absoluteFileName(File->getName()));
   }
 
 private:
+  Preprocessor &PP;
   std::set<std::string> &Included;
+  unsigned MissingID = 0;
+};
+
+// Lists the kernel definitions of the TU outside system headers, and
+// whether each parsed cleanly (then the checks, which use the same
+// predicate, analysed it).
+class KernelCensus : public ASTConsumer,
+                     public RecursiveASTVisitor<KernelCensus> {
+public:
+  explicit KernelCensus(std::vector<KernelRecord> &Kernels)
+      : Kernels(Kernels) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    SM = &Ctx.getSourceManager();
+    TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() ||
+        !FD->doesThisDeclarationHaveABody() ||
+        FD->isTemplateInstantiation())
+      return true;
+    SourceLocation Begin = SM->getFileLoc(FD->getBeginLoc());
+    SourceLocation End = SM->getFileLoc(FD->getEndLoc());
+    if (Begin.isInvalid() || SM->isInSystemHeader(Begin))
+      return true;
+    OptionalFileEntryRef File = SM->getFileEntryRefForID(SM->getFileID(Begin));
+    if (!File)
+      return true;
+    KernelRecord K;
+    K.Name = FD->getQualifiedNameAsString();
+    K.File = absoluteFileName(File->getName());
+    K.Line = SM->getSpellingLineNumber(SM->getFileLoc(FD->getLocation()));
+    K.Begin = SM->getFileOffset(Begin);
+    K.End = SM->isWrittenInSameFile(Begin, End) ? SM->getFileOffset(End)
+                                                : K.Begin;
+    K.Analysed = !hasParseErrors(FD);
+    Kernels.push_back(std::move(K));
+    return true;
+  }
+
+private:
+  std::vector<KernelRecord> &Kernels;
+  const SourceManager *SM = nullptr;
 };
 
 class LintActionFactory : public tooling::FrontendActionFactory {
 public:
-  LintActionFactory(ClangTidyContext &Context, std::set<std::string> &Included)
-      : ConsumerFactory(Context), Included(Included) {}
+  LintActionFactory(ClangTidyContext &Context, ParseFacts &Facts)
+      : ConsumerFactory(Context), Facts(Facts) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(ConsumerFactory, Included, Parsed);
+    return std::make_unique<Action>(ConsumerFactory, Facts);
   }
-  bool parsed() const { return Parsed; }
 
 private:
   class Action : public ASTFrontendAction {
   public:
-    Action(ClangTidyASTConsumerFactory &Factory,
-           std::set<std::string> &Included, bool &Parsed)
-        : Factory(Factory), Included(Included), Parsed(Parsed) {}
+    Action(ClangTidyASTConsumerFactory &Factory, ParseFacts &Facts)
+        : Factory(Factory), Facts(Facts) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                    StringRef File) override {
-      CI.getPreprocessor().addPPCallbacks(
-          std::make_unique<IncludeRecorder>(Included));
-      return Factory.createASTConsumer(CI, File);
+      CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(
+          CI.getPreprocessor(), Facts.Included));
+      std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+      Consumers.push_back(Factory.createASTConsumer(CI, File));
+      Consumers.push_back(std::make_unique<KernelCensus>(Facts.Kernels));
+      return std::make_unique<MultiplexConsumer>(std::move(Consumers));
     }
-    void EndSourceFileAction() override { Parsed = true; }
+    void EndSourceFileAction() override { Facts.Parsed = true; }
 
   private:
     ClangTidyASTConsumerFactory &Factory;
-    std::set<std::string> &Included;
-    bool &Parsed;
+    ParseFacts &Facts;
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
-  std::set<std::string> &Included;
-  bool Parsed = false;
+  ParseFacts &Facts;
 };
 
 // Offsets to lines and columns, reading each file once.
@@ -271,10 +342,10 @@ FileResult analyzeFile(const LintSettings &Settings,
   Context.setDiagnosticsEngine(&DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
 
-  std::set<std::string> Included;
-  LintActionFactory Factory(Context, Included);
+  ParseFacts Facts;
+  LintActionFactory Factory(Context, Facts);
   Tool.run(&Factory);
-  Result.Parsed = Factory.parsed();
+  Result.Parsed = Facts.Parsed;
 
   LineTable Lines;
   for (const ClangTidyError &Error : DiagConsumer.take()) {
@@ -295,7 +366,17 @@ FileResult analyzeFile(const LintSettings &Settings,
       F.Notes.push_back(convert(Note, Error.BuildDirectory, Lines));
     Result.Findings.push_back(std::move(F));
   }
-  Result.Included.assign(Included.begin(), Included.end());
+  Result.Included.assign(Facts.Included.begin(), Facts.Included.end());
+  // A kernel with a compiler error inside it was not analysed, even when
+  // the error left no trace in the AST.
+  for (KernelRecord &K : Facts.Kernels) {
+    for (const Finding &F : Result.Findings)
+      if (F.Level == Severity::Error && F.isCompilerDiagnostic() &&
+          F.Main.File == K.File && F.Main.Offset >= K.Begin &&
+          F.Main.Offset <= K.End)
+        K.Analysed = false;
+  }
+  Result.Kernels = std::move(Facts.Kernels);
   if (!Result.Parsed && Result.Findings.empty())
     Result.FileErrors.push_back("the front end could not parse this file");
   return Result;

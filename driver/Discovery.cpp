@@ -3,6 +3,7 @@
 #include "Discovery.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -86,6 +87,43 @@ Discovered discoverFiles(const std::vector<std::string> &Paths) {
   Out.Sources.assign(Sources.begin(), Sources.end());
   Out.Headers.assign(Headers.begin(), Headers.end());
   return Out;
+}
+
+std::set<std::string>
+includedSources(const std::vector<std::string> &Sources) {
+  std::set<std::string> Known(Sources.begin(), Sources.end()), Included;
+  for (const std::string &File : Sources) {
+    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    if (!Buffer)
+      continue;
+    llvm::StringRef Dir = llvm::sys::path::parent_path(File);
+    llvm::SmallVector<llvm::StringRef, 0> Lines;
+    (*Buffer)->getBuffer().split(Lines, '\n');
+    for (llvm::StringRef Line : Lines) {
+      Line = Line.ltrim();
+      if (!Line.consume_front("#"))
+        continue;
+      Line = Line.ltrim();
+      if (!Line.consume_front("include"))
+        continue;
+      Line = Line.ltrim();
+      if (Line.empty() || (Line[0] != '"' && Line[0] != '<'))
+        continue;
+      char Close = Line[0] == '"' ? '"' : '>';
+      size_t End = Line.find(Close, 1);
+      if (End == llvm::StringRef::npos)
+        continue;
+      llvm::StringRef Name = Line.slice(1, End);
+      if (!isCudaSource(Name))
+        continue;
+      llvm::SmallString<256> Path(Dir);
+      llvm::sys::path::append(Path, Name);
+      std::string Abs = absolute(Path);
+      if (Abs != File && Known.count(Abs))
+        Included.insert(Abs);
+    }
+  }
+  return Included;
 }
 
 bool isUnderRoots(const std::string &Path,

@@ -5,6 +5,7 @@
 
 #include "Report.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,13 @@ struct Discovered {
 /// Expands files and directories (recursively, skipping hidden ones) into
 /// the CUDA files to lint, sorted and without duplicates.
 Discovered discoverFiles(const std::vector<std::string> &Paths);
+
+/// The sources that another of \p Sources `#include`s by a path relative to
+/// its own directory (`#include "kernel.cu"`): fragments, linted through
+/// the file that includes them rather than on their own. A textual scan, so
+/// an include under `#if 0` is taken too; the caller lints a presumed
+/// fragment on its own when no translation unit turns out to include it.
+std::set<std::string> includedSources(const std::vector<std::string> &Sources);
 
 /// True when \p Path lies under one of \p Roots (a root may be a file).
 bool isUnderRoots(const std::string &Path,

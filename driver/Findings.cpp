@@ -70,10 +70,24 @@ void from_json(const nlohmann::json &J, Finding &F) {
   J.at("notes").get_to(F.Notes);
 }
 
+void to_json(nlohmann::json &J, const KernelRecord &K) {
+  J = {{"name", K.Name},   {"file", K.File}, {"line", K.Line},
+       {"begin", K.Begin}, {"end", K.End},   {"analysed", K.Analysed}};
+}
+void from_json(const nlohmann::json &J, KernelRecord &K) {
+  J.at("name").get_to(K.Name);
+  J.at("file").get_to(K.File);
+  J.at("line").get_to(K.Line);
+  J.at("begin").get_to(K.Begin);
+  J.at("end").get_to(K.End);
+  J.at("analysed").get_to(K.Analysed);
+}
+
 void to_json(nlohmann::json &J, const FileResult &R) {
   J = {{"file", R.File},         {"findings", R.Findings},
        {"errors", R.FileErrors}, {"included", R.Included},
-       {"parsed", R.Parsed},         {"config_header_filter", R.ConfigHeaderFilter}};
+       {"parsed", R.Parsed},     {"config_header_filter", R.ConfigHeaderFilter},
+       {"kernels", R.Kernels}};
 }
 void from_json(const nlohmann::json &J, FileResult &R) {
   J.at("file").get_to(R.File);
@@ -82,6 +96,7 @@ void from_json(const nlohmann::json &J, FileResult &R) {
   J.at("included").get_to(R.Included);
   J.at("parsed").get_to(R.Parsed);
   J.at("config_header_filter").get_to(R.ConfigHeaderFilter);
+  J.at("kernels").get_to(R.Kernels);
 }
 
 } // namespace cudalint

@@ -49,6 +49,17 @@ struct Finding {
   }
 };
 
+/// A kernel definition a translation unit holds (in the file itself or in a
+/// header or fragment it includes), and whether the checks could analyse it.
+struct KernelRecord {
+  std::string Name;
+  std::string File; ///< Absolute path.
+  unsigned Line = 0;
+  unsigned Begin = 0, End = 0; ///< Offsets of the definition in File.
+  /// Its body parsed without error, so the checks ran on it.
+  bool Analysed = false;
+};
+
 /// Everything one worker learned about one translation unit.
 struct FileResult {
   std::string File; ///< Absolute path of the file analysed.
@@ -59,6 +70,8 @@ struct FileResult {
   /// Files the translation unit #included (absolute), for header ownership.
   std::vector<std::string> Included;
   bool Parsed = false; ///< The front end ran to the end of the TU.
+  /// Kernel definitions outside system headers, templates once.
+  std::vector<KernelRecord> Kernels;
   /// A config file set HeaderFilterRegex: the worker already filtered.
   bool ConfigHeaderFilter = false;
 };
@@ -74,6 +87,8 @@ void to_json(nlohmann::json &J, const Message &M);
 void from_json(const nlohmann::json &J, Message &M);
 void to_json(nlohmann::json &J, const Finding &F);
 void from_json(const nlohmann::json &J, Finding &F);
+void to_json(nlohmann::json &J, const KernelRecord &K);
+void from_json(const nlohmann::json &J, KernelRecord &K);
 void to_json(nlohmann::json &J, const FileResult &R);
 void from_json(const nlohmann::json &J, FileResult &R);
 

@@ -22,6 +22,18 @@ unsigned RunReport::warningCount() const {
   return N;
 }
 
+const char *fileStatusName(FileStatus S) {
+  switch (S) {
+  case FileStatus::Analysed:
+    return "analysed";
+  case FileStatus::Partial:
+    return "partial";
+  case FileStatus::Failed:
+    return "failed";
+  }
+  return "failed";
+}
+
 const std::vector<CheckInfo> &checkCatalogue() {
   static const std::vector<CheckInfo> Checks = {
       {"cudalint-missing-restrict",
@@ -168,13 +180,30 @@ nlohmann::json toJson(const RunReport &Report) {
   nlohmann::json Errors = nlohmann::json::array();
   for (const FileError &E : Report.Errors)
     Errors.push_back({{"file", displayPath(E.File)}, {"message", E.Text}});
+  nlohmann::json Files = nlohmann::json::array();
+  for (const FileSummary &F : Report.Files) {
+    nlohmann::json J = {{"file", displayPath(F.File)},
+                        {"status", fileStatusName(F.Status)},
+                        {"compiler_errors", F.CompilerErrors},
+                        {"kernels", F.Kernels},
+                        {"kernels_analysed", F.KernelsAnalysed}};
+    if (!F.IncludedBy.empty())
+      J["included_by"] = displayPath(F.IncludedBy);
+    if (!F.FirstProblem.empty())
+      J["first_problem"] = F.FirstProblem;
+    Files.push_back(std::move(J));
+  }
   return {{"version", CUDALINT_VERSION},
           {"diagnostics", Diags},
           {"errors", Errors},
+          {"files", Files},
           {"summary",
            {{"files", Report.FilesTotal},
             {"analysed", Report.FilesAnalysed},
+            {"partial", Report.FilesPartial},
             {"failed", Report.FilesFailed},
+            {"kernels", Report.Kernels},
+            {"kernels_analysed", Report.KernelsAnalysed},
             {"findings", Report.warningCount()}}}};
 }
 

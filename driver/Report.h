@@ -18,13 +18,39 @@ struct FileError {
   std::string Text;
 };
 
+/// How far the analysis of one linted file got.
+enum class FileStatus {
+  Analysed, ///< Parsed with no error at all.
+  Partial,  ///< Parsed with compiler errors: the kernels that parsed cleanly
+            ///< were analysed, the others were not.
+  Failed,   ///< Not analysed: crash, time-out, unreadable, bad config.
+};
+const char *fileStatusName(FileStatus S);
+
+/// One file of the run: a translation unit, a header linted on its own, or
+/// a fragment (`kernel.cu` #included by `main.cu`), which shares the status
+/// of the translation unit it was linted through.
+struct FileSummary {
+  std::string File;
+  FileStatus Status = FileStatus::Analysed;
+  std::string IncludedBy;  ///< For a fragment: the file that includes it.
+  unsigned CompilerErrors = 0;
+  std::string FirstProblem; ///< The first compiler error or file error.
+  unsigned Kernels = 0, KernelsAnalysed = 0; ///< Defined in this file.
+};
+
 /// What a run found, deduplicated and in a stable order.
 struct RunReport {
   std::vector<Finding> Findings;
   std::vector<FileError> Errors;
-  unsigned FilesTotal = 0;
+  std::vector<FileSummary> Files;
+  unsigned FilesTotal = 0;    ///< Translation units and lone headers.
   unsigned FilesAnalysed = 0; ///< Parsed with no error at all.
-  unsigned FilesFailed = 0;   ///< Not analysed, or analysed with errors.
+  unsigned FilesPartial = 0;  ///< Parsed with compiler errors.
+  unsigned FilesFailed = 0;   ///< Not analysed at all.
+  /// Kernel definitions outside system headers (each once, however many
+  /// translation units include it), and those the checks analysed.
+  unsigned Kernels = 0, KernelsAnalysed = 0;
   unsigned warningCount() const;
 };
 

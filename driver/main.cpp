@@ -392,30 +392,69 @@ int main(int argc, const char **argv) {
 
   unsigned JobCount = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
+  // Fragments (a .cu that another .cu #includes) are linted through the
+  // file that includes them, not parsed on their own.
+  std::set<std::string> Fragments = includedSources(Files.Sources);
+  std::vector<std::string> Units;
+  for (const std::string &Source : Files.Sources)
+    if (!Fragments.count(Source))
+      Units.push_back(Source);
   std::vector<FileResult> Results =
-      runIsolated(Files.Sources, JobCount, Timeout, Work, Progress);
+      runIsolated(Units, JobCount, Timeout, Work, Progress);
 
-  // Headers nobody includes are linted on their own.
-  std::set<std::string> Included;
+  // Headers, and presumed fragments, that no translation unit includes are
+  // linted on their own.
+  std::map<std::string, std::string> IncludedBy;
   for (const FileResult &R : Results)
-    Included.insert(R.Included.begin(), R.Included.end());
+    for (const std::string &File : R.Included)
+      IncludedBy.emplace(File, R.File);
   std::vector<std::string> Orphans;
   for (const std::string &H : Files.Headers)
-    if (!Included.count(H))
+    if (!IncludedBy.count(H))
       Orphans.push_back(H);
+  for (const std::string &F : Fragments)
+    if (!IncludedBy.count(F))
+      Orphans.push_back(F);
   for (FileResult &R : runIsolated(Orphans, JobCount, Timeout, Work, Progress))
     Results.push_back(std::move(R));
 
   // Merge, filter and deduplicate.
   std::set<std::string> Seen;
+  std::map<std::string, FileStatus> StatusOf;
+  // Kernel (file, line, name) -> analysed by at least one translation unit.
+  std::map<std::tuple<std::string, unsigned, std::string>, bool> Kernels;
   for (const FileResult &R : Results) {
     ++Report.FilesTotal;
-    bool HadError = !R.FileErrors.empty() || !R.Parsed;
+    FileSummary Summary;
+    Summary.File = R.File;
+    for (const Finding &F : R.Findings) {
+      if (F.Level != Severity::Error || !F.isCompilerDiagnostic())
+        continue;
+      // "Too many errors" has no place and says nothing of the cause.
+      if (Summary.CompilerErrors++ == 0 || Summary.FirstProblem.empty())
+        if (!F.Main.File.empty())
+          Summary.FirstProblem =
+              displayPath(F.Main.File) + ":" + std::to_string(F.Main.Line) +
+              ": " + F.Main.Text;
+    }
+    if (!R.FileErrors.empty() || !R.Parsed) {
+      Summary.Status = FileStatus::Failed;
+      if (!R.FileErrors.empty())
+        Summary.FirstProblem = R.FileErrors.front();
+      ++Report.FilesFailed;
+    } else if (Summary.CompilerErrors) {
+      Summary.Status = FileStatus::Partial;
+      ++Report.FilesPartial;
+    } else {
+      ++Report.FilesAnalysed;
+    }
+    StatusOf[R.File] = Summary.Status;
+    Report.Files.push_back(std::move(Summary));
+    bool HadError = Report.Files.back().Status != FileStatus::Analysed;
+    for (const KernelRecord &K : R.Kernels)
+      Kernels[{K.File, K.Line, K.Name}] |= K.Analysed;
     for (const std::string &E : R.FileErrors)
       Report.Errors.push_back({R.File, E});
-    HadError |= llvm::any_of(R.Findings, [](const Finding &F) {
-      return F.Level == Severity::Error && F.isCompilerDiagnostic();
-    });
     for (Finding F : R.Findings) {
       F.InBrokenUnit = HadError;
       bool Keep = F.isCompilerDiagnostic() || F.Main.File == R.File ||
@@ -434,11 +473,35 @@ int main(int argc, const char **argv) {
       if (Seen.insert(Key).second)
         Report.Findings.push_back(std::move(F));
     }
-    if (HadError)
-      ++Report.FilesFailed;
-    else
-      ++Report.FilesAnalysed;
   }
+  for (const std::string &F : Fragments) {
+    auto Includer = IncludedBy.find(F);
+    if (Includer == IncludedBy.end())
+      continue; // Linted on its own above.
+    FileSummary Summary;
+    Summary.File = F;
+    Summary.IncludedBy = Includer->second;
+    Summary.Status = StatusOf.count(Includer->second)
+                         ? StatusOf[Includer->second]
+                         : FileStatus::Analysed;
+    Report.Files.push_back(std::move(Summary));
+  }
+  std::map<std::string, FileSummary *> SummaryOf;
+  for (FileSummary &S : Report.Files)
+    SummaryOf[S.File] = &S;
+  for (const auto &[Key, Analysed] : Kernels) {
+    ++Report.Kernels;
+    Report.KernelsAnalysed += Analysed;
+    auto It = SummaryOf.find(std::get<0>(Key));
+    if (It != SummaryOf.end()) {
+      ++It->second->Kernels;
+      It->second->KernelsAnalysed += Analysed;
+    }
+  }
+  std::sort(Report.Files.begin(), Report.Files.end(),
+            [](const FileSummary &A, const FileSummary &B) {
+              return A.File < B.File;
+            });
   std::stable_sort(Report.Findings.begin(), Report.Findings.end(),
                    [](const Finding &A, const Finding &B) {
                      return std::tie(A.Main.File, A.Main.Line, A.Main.Column,
@@ -539,15 +602,21 @@ int main(int argc, const char **argv) {
     errs() << "cudalint: " << Report.warningCount() << " finding"
            << (Report.warningCount() == 1 ? "" : "s") << " in "
            << Report.FilesTotal << " file" << (Report.FilesTotal == 1 ? "" : "s");
+    if (Report.FilesPartial)
+      errs() << "; " << Report.FilesPartial
+             << " analysed in part (compiler errors)";
     if (Report.FilesFailed)
-      errs() << "; " << Report.FilesFailed
-             << " could not be fully analysed";
+      errs() << "; " << Report.FilesFailed << " not analysed";
+    if (Report.FilesPartial || Report.FilesFailed)
+      errs() << "; " << Report.KernelsAnalysed << " of " << Report.Kernels
+             << " kernel" << (Report.Kernels == 1 ? "" : "s") << " analysed";
     if (FixedFiles)
       errs() << "; fix-its applied to " << FixedFiles << " file"
              << (FixedFiles == 1 ? "" : "s");
     errs() << "\n";
   }
-  if (!Report.Errors.empty() || Report.FilesFailed || WriteFailed)
+  if (!Report.Errors.empty() || Report.FilesFailed || Report.FilesPartial ||
+      WriteFailed)
     return 2;
   return Report.warningCount() ? 1 : 0;
 }

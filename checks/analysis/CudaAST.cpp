@@ -15,6 +15,46 @@ bool isKernel(const FunctionDecl *FD) {
   return FD && FD->hasAttr<CUDAGlobalAttr>();
 }
 
+namespace {
+class ErrorFinder : public RecursiveASTVisitor<ErrorFinder> {
+public:
+  bool Found = false;
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitStmt(Stmt *S) {
+    if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
+      Found = true;
+    return !Found;
+  }
+  bool VisitDecl(Decl *D) {
+    Found |= D->isInvalidDecl();
+    return !Found;
+  }
+};
+} // namespace
+
+bool hasParseErrors(const FunctionDecl *FD) {
+  if (!FD || FD->isInvalidDecl())
+    return true;
+  const Stmt *Body = FD->getBody();
+  if (!Body)
+    return false;
+  ErrorFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return Finder.Found;
+}
+
+namespace {
+AST_MATCHER(FunctionDecl, parsedWithoutErrors) {
+  return !hasParseErrors(&Node);
+}
+} // namespace
+
+ast_matchers::internal::BindableMatcher<Decl> analysableKernel() {
+  using namespace ast_matchers;
+  return functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
+                      unless(isTemplateInstantiation()), parsedWithoutErrors());
+}
+
 const FunctionDecl *canonicalKernel(const FunctionDecl *FD) {
   if (!FD)
     return nullptr;

@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -18,6 +19,16 @@ namespace cudalint {
 
 /// True for a `__global__` function (a kernel), including template patterns.
 bool isKernel(const clang::FunctionDecl *FD);
+
+/// True when the front end recovered from an error inside \p FD: the
+/// declaration is invalid, or its body holds an expression or declaration
+/// built from broken code (a RecoveryExpr, an invalid local). The checks skip
+/// such kernels: what is left of them is not the program the user wrote.
+bool hasParseErrors(const clang::FunctionDecl *FD);
+
+/// The kernel definitions the checks analyse: `__global__` definitions (a
+/// template once, as its pattern) whose bodies parsed without error.
+clang::ast_matchers::internal::BindableMatcher<clang::Decl> analysableKernel();
 
 /// The kernel a declaration belongs to, normalised so that every
 /// redeclaration and every instantiation of a template kernel maps to the

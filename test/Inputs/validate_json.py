@@ -112,14 +112,38 @@ def validate(doc):
                        "must be a string")
                 expect(isinstance(e.get("message"), str) and e.get("message"),
                        w + ".message", "must be a non-empty string")
+    files = doc.get("files")
+    if expect(isinstance(files, list), "$.files", "must be an array"):
+        for i, f in enumerate(files):
+            w = "$.files[%d]" % i
+            if not expect(isinstance(f, dict), w, "must be an object"):
+                continue
+            expect(isinstance(f.get("file"), str) and f.get("file"),
+                   w + ".file", "must be a non-empty string")
+            expect(f.get("status") in ("analysed", "partial", "failed"),
+                   w + ".status", "must be analysed, partial or failed")
+            for key in ("compiler_errors", "kernels", "kernels_analysed"):
+                expect(is_int(f.get(key)) and f.get(key) >= 0,
+                       "%s.%s" % (w, key), "must be an integer >= 0")
+            if is_int(f.get("kernels")) and is_int(f.get("kernels_analysed")):
+                expect(f["kernels_analysed"] <= f["kernels"], w,
+                       "kernels_analysed must not exceed kernels")
+            if f.get("status") == "analysed":
+                expect(f.get("compiler_errors") == 0, w,
+                       "an analysed file has no compiler errors")
     summary = doc.get("summary")
     if expect(isinstance(summary, dict), "$.summary", "must be an object"):
-        for key in ("files", "analysed", "failed", "findings"):
+        counts = ("files", "analysed", "partial", "failed", "findings",
+                  "kernels", "kernels_analysed")
+        for key in counts:
             expect(is_int(summary.get(key)) and summary.get(key) >= 0,
                    "$.summary." + key, "must be an integer >= 0")
-        if all(is_int(summary.get(k)) for k in ("files", "analysed", "failed")):
-            expect(summary["analysed"] + summary["failed"] <= summary["files"],
-                   "$.summary", "analysed + failed must not exceed files")
+        if all(is_int(summary.get(k)) for k in counts):
+            expect(summary["analysed"] + summary["partial"] + summary["failed"]
+                   == summary["files"], "$.summary",
+                   "analysed + partial + failed must equal files")
+            expect(summary["kernels_analysed"] <= summary["kernels"],
+                   "$.summary", "kernels_analysed must not exceed kernels")
         if is_int(summary.get("findings")) and isinstance(diags, list):
             warnings = sum(1 for d in diags if isinstance(d, dict) and
                            d.get("severity") == "warning")
