@@ -1,6 +1,7 @@
 //===--- Analyzer.cpp -----------------------------------------------------===//
 
 #include "Analyzer.h"
+#include "Report.h"
 
 #include "analysis/CudaAST.h"
 
@@ -79,8 +80,16 @@ private:
 };
 
 // What the worker learns from the parse besides the checks' findings.
+struct MissingHeader {
+  std::string Name;     ///< As written in the directive.
+  std::string Includer; ///< Absolute path of the file with the directive.
+  unsigned Offset = 0;  ///< Of the directive in Includer.
+  bool Angled = false;
+};
+
 struct ParseFacts {
   std::set<std::string> Included;
+  std::vector<MissingHeader> Missing;
   std::vector<KernelRecord> Kernels;
   bool Parsed = false;
 };
@@ -98,8 +107,8 @@ std::string absoluteFileName(StringRef Name) {
 // every kernel that does not need the header is still analysed.
 class IncludeRecorder : public PPCallbacks {
 public:
-  IncludeRecorder(Preprocessor &PP, std::set<std::string> &Included)
-      : PP(PP), Included(Included) {
+  IncludeRecorder(Preprocessor &PP, ParseFacts &Facts)
+      : PP(PP), Facts(Facts) {
     MissingID = PP.getDiagnostics().getCustomDiagID(
         DiagnosticsEngine::Error,
         "'%0' file not found; parsing went on without it (install it, or "
@@ -107,20 +116,28 @@ public:
   }
   bool FileNotFound(StringRef) override { return true; }
   void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef Name,
-                          bool, CharSourceRange, OptionalFileEntryRef File,
-                          StringRef, StringRef, const Module *, bool,
+                          bool Angled, CharSourceRange,
+                          OptionalFileEntryRef File, StringRef, StringRef,
+                          const Module *, bool,
                           SrcMgr::CharacteristicKind Kind) override {
     if (!File) {
       PP.getDiagnostics().Report(HashLoc, MissingID) << Name;
+      const SourceManager &SM = PP.getSourceManager();
+      SourceLocation Loc = SM.getFileLoc(HashLoc);
+      if (OptionalFileEntryRef Includer =
+              SM.getFileEntryRefForID(SM.getFileID(Loc)))
+        Facts.Missing.push_back({Name.str(),
+                                 absoluteFileName(Includer->getName()),
+                                 SM.getFileOffset(Loc), Angled});
       return;
     }
     if (Kind == SrcMgr::C_User)
-      Included.insert(absoluteFileName(File->getName()));
+      Facts.Included.insert(absoluteFileName(File->getName()));
   }
 
 private:
   Preprocessor &PP;
-  std::set<std::string> &Included;
+  ParseFacts &Facts;
   unsigned MissingID = 0;
 };
 
@@ -181,8 +198,8 @@ private:
         : Factory(Factory), Facts(Facts) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                    StringRef File) override {
-      CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(
-          CI.getPreprocessor(), Facts.Included));
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<IncludeRecorder>(CI.getPreprocessor(), Facts));
       std::vector<std::unique_ptr<ASTConsumer>> Consumers;
       Consumers.push_back(Factory.createASTConsumer(CI, File));
       Consumers.push_back(std::make_unique<KernelCensus>(Facts.Kernels));
@@ -317,10 +334,14 @@ std::string validateConfigFor(const LintSettings &Settings,
   return "";
 }
 
-FileResult analyzeFile(const LintSettings &Settings,
-                       const std::vector<std::string> &Command,
-                       const std::string &File,
-                       const std::string &WorkingDirectory) {
+namespace {
+
+// One parse of \p File with the checks.
+FileResult parseAndCheck(const LintSettings &Settings,
+                         const std::vector<std::string> &Command,
+                         const std::string &File,
+                         const std::string &WorkingDirectory,
+                         std::vector<MissingHeader> &Missing) {
   FileResult Result;
   Result.File = File;
 
@@ -368,17 +389,123 @@ FileResult analyzeFile(const LintSettings &Settings,
   }
   Result.Included.assign(Facts.Included.begin(), Facts.Included.end());
   // A kernel with a compiler error inside it was not analysed, even when
-  // the error left no trace in the AST.
-  for (KernelRecord &K : Facts.Kernels) {
+  // the error left no trace in the AST that the checks could see: what the
+  // checks said of it is dropped, since it rests on broken code.
+  auto Inside = [](const Message &M, const KernelRecord &K) {
+    return M.File == K.File && M.Offset >= K.Begin && M.Offset <= K.End;
+  };
+  for (KernelRecord &K : Facts.Kernels)
     for (const Finding &F : Result.Findings)
       if (F.Level == Severity::Error && F.isCompilerDiagnostic() &&
-          F.Main.File == K.File && F.Main.Offset >= K.Begin &&
-          F.Main.Offset <= K.End)
+          Inside(F.Main, K))
         K.Analysed = false;
-  }
+  llvm::erase_if(Result.Findings, [&](const Finding &F) {
+    return !F.isCompilerDiagnostic() &&
+           llvm::any_of(Facts.Kernels, [&](const KernelRecord &K) {
+             return !K.Analysed && Inside(F.Main, K);
+           });
+  });
   Result.Kernels = std::move(Facts.Kernels);
+  Missing = std::move(Facts.Missing);
   if (!Result.Parsed && Result.Findings.empty())
     Result.FileErrors.push_back("the front end could not parse this file");
+  return Result;
+}
+
+unsigned commonDirDepth(StringRef A, StringRef B) {
+  unsigned Depth = 0;
+  for (auto IA = llvm::sys::path::begin(A), IB = llvm::sys::path::begin(B),
+            EA = llvm::sys::path::end(A), EB = llvm::sys::path::end(B);
+       IA != EA && IB != EB && *IA == *IB; ++IA, ++IB)
+    ++Depth;
+  return Depth;
+}
+
+// The directory that would make \p M resolve: of the files in \p Headers
+// whose path ends with the name written, the one nearest the including
+// file, if exactly one is nearest.
+std::optional<std::string>
+guessIncludeDir(const MissingHeader &M,
+                const std::vector<std::string> &Headers) {
+  StringRef Name = M.Name;
+  while (Name.consume_front("./"))
+    ;
+  if (Name.empty() || llvm::sys::path::is_absolute(Name) ||
+      Name.contains(".."))
+    return std::nullopt;
+  std::string Suffix = "/" + Name.str();
+  StringRef IncluderDir = llvm::sys::path::parent_path(M.Includer);
+  std::optional<std::string> Best;
+  unsigned BestDepth = 0;
+  bool Tie = false;
+  for (const std::string &H : Headers) {
+    if (!StringRef(H).ends_with(Suffix))
+      continue;
+    std::string Dir = H.substr(0, H.size() - Suffix.size());
+    unsigned Depth = commonDirDepth(Dir, IncluderDir);
+    if (!Best || Depth > BestDepth) {
+      Best = Dir;
+      BestDepth = Depth;
+      Tie = false;
+    } else if (Depth == BestDepth && Dir != *Best) {
+      Tie = true;
+    }
+  }
+  if (!Best || Tie)
+    return std::nullopt;
+  return Best;
+}
+
+} // namespace
+
+FileResult analyzeFile(const LintSettings &Settings,
+                       const std::vector<std::string> &Command,
+                       const std::string &File,
+                       const std::string &WorkingDirectory,
+                       const std::vector<std::string> *SearchableHeaders) {
+  std::vector<MissingHeader> Missing;
+  FileResult Result =
+      parseAndCheck(Settings, Command, File, WorkingDirectory, Missing);
+  if (!SearchableHeaders || Missing.empty())
+    return Result;
+
+  // Without a compile command, a project's own include directories are
+  // unknown: look for each missing header under the paths being linted and
+  // parse again with the directories found, saying so.
+  std::vector<std::pair<const MissingHeader *, std::string>> Guesses;
+  std::vector<std::string> Dirs;
+  for (const MissingHeader &M : Missing)
+    if (std::optional<std::string> Dir =
+            guessIncludeDir(M, *SearchableHeaders)) {
+      Guesses.push_back({&M, *Dir});
+      if (!llvm::is_contained(Dirs, *Dir))
+        Dirs.push_back(*Dir);
+    }
+  if (Dirs.empty())
+    return Result;
+  std::vector<std::string> Retry(Command.begin(), Command.end() - 1);
+  // -I after the command's own: its directories are searched first, and
+  // what is found here is a user header (-idirafter would make it a system
+  // header, which the checks and the census skip).
+  for (const std::string &Dir : Dirs)
+    Retry.push_back("-I" + Dir);
+  Retry.push_back(Command.back());
+  std::vector<MissingHeader> StillMissing;
+  Result = parseAndCheck(Settings, Retry, File, WorkingDirectory, StillMissing);
+  LineTable Lines;
+  for (const auto &[M, Dir] : Guesses) {
+    Finding F;
+    F.Check = "clang-diagnostic-include-search";
+    F.Level = Severity::Note;
+    F.Main.File = M->Includer;
+    F.Main.Offset = M->Offset;
+    std::string Shown = displayPath(Dir);
+    F.Main.Text = "'" + M->Name + "' is not on the include path; using the one "
+                  "in '" + Shown + "', found under the linted paths (pass -I " +
+                  Shown + " or use a compile_commands.json to make it explicit)";
+    Lines.locate(F.Main);
+    Result.Findings.push_back(std::move(F));
+  }
   return Result;
 }
 

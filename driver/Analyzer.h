@@ -32,10 +32,17 @@ std::string validateConfigFor(const LintSettings &Settings,
                               const std::string &File);
 
 /// Parses \p Command (program first, file last) and runs the enabled checks.
+/// A header that cannot be found does not end the parse. When
+/// \p SearchableHeaders is given (the file has no compile command, so its
+/// include directories are unknown), a missing header is looked for among
+/// those files, and the file is parsed again with the directory of the match
+/// nearest to the including file (when exactly one is nearest) appended to
+/// the include path (as -I, after the command's own); a remark says which.
 FileResult analyzeFile(const LintSettings &Settings,
                        const std::vector<std::string> &Command,
                        const std::string &File,
-                       const std::string &WorkingDirectory);
+                       const std::string &WorkingDirectory,
+                       const std::vector<std::string> *SearchableHeaders);
 
 /// Every registered cudalint check enabled by \p Settings for \p File.
 std::vector<std::string> enabledChecks(const LintSettings &Settings,

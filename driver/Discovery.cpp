@@ -2,6 +2,7 @@
 
 #include "Discovery.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -19,6 +20,13 @@ bool isCudaHeader(llvm::StringRef Path) {
   return llvm::sys::path::extension(Path) == ".cuh";
 }
 
+static bool isIncludable(llvm::StringRef Path) {
+  return llvm::StringSwitch<bool>(llvm::sys::path::extension(Path))
+      .Cases(".h", ".hh", ".hpp", ".hxx", ".cuh", ".inc", ".inl", true)
+      .Cases(".ipp", ".tcc", ".cu", ".def", true)
+      .Default(false);
+}
+
 static std::string absolute(llvm::StringRef Path) {
   llvm::SmallString<256> Abs(Path);
   llvm::sys::fs::make_absolute(Abs);
@@ -33,7 +41,7 @@ void Discovered::fail(std::string Path, std::string Why) {
 
 Discovered discoverFiles(const std::vector<std::string> &Paths) {
   Discovered Out;
-  std::set<std::string> Sources, Headers;
+  std::set<std::string> Sources, Headers, Includable;
   auto Take = [&](const std::string &File, bool Explicit) {
     if (access(File.c_str(), R_OK) != 0) {
       Out.fail(File, "cannot read file: permission denied");
@@ -77,6 +85,8 @@ Discovered discoverFiles(const std::vector<std::string> &Paths) {
         continue;
       if (isCudaSource(It->path()) || isCudaHeader(It->path()))
         Take(absolute(It->path()), /*Explicit=*/false);
+      if (isIncludable(It->path()))
+        Includable.insert(absolute(It->path()));
     }
     if (EC)
       Out.fail(Path, "cannot walk directory: " + EC.message());
@@ -86,6 +96,7 @@ Discovered discoverFiles(const std::vector<std::string> &Paths) {
   }
   Out.Sources.assign(Sources.begin(), Sources.end());
   Out.Headers.assign(Headers.begin(), Headers.end());
+  Out.Includable.assign(Includable.begin(), Includable.end());
   return Out;
 }
 

@@ -18,6 +18,10 @@ struct Discovered {
   /// Where fix-its may write: the directories given, and the directory of
   /// each file given (its own headers usually sit beside it).
   std::vector<std::string> EditRoots;
+  /// Every file under the directories given that an #include could name
+  /// (headers, fragments), absolute and sorted: where a header missing from
+  /// the include path of a file without a compile command is looked for.
+  std::vector<std::string> Includable;
   std::vector<FileError> Errors;    ///< Missing or unreadable paths.
   /// The errors above that stand for a file that could not be analysed (a
   /// directory without CUDA files is an error, but no such file).

@@ -357,16 +357,20 @@ int main(int argc, const char **argv) {
 
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
-  // The clang command and working directory one file is parsed with.
+  // The clang command and working directory one file is parsed with, and
+  // whether they come from a compilation database.
   auto ParseCommandFor = [&](const std::string &File) {
     TranslatedCommand Build;
     std::string Directory = std::string(Cwd);
+    bool FromDatabase = false;
     if (auto Command = Commands.commandFor(File)) {
       Build = translateCompileCommand(Command->CommandLine);
       Directory = Command->Directory;
+      FromDatabase = true;
     }
-    return std::make_pair(
-        buildParseCommand(TC, Build, GpuArch, ExtraArgs, File), Directory);
+    return std::make_tuple(
+        buildParseCommand(TC, Build, GpuArch, ExtraArgs, File), Directory,
+        FromDatabase);
   };
   auto Work = [&](const std::string &File) -> FileResult {
     std::string ConfigError = validateConfigFor(Settings, File);
@@ -376,13 +380,17 @@ int main(int argc, const char **argv) {
       R.FileErrors.push_back(ConfigError);
       return R;
     }
-    auto [Command, Directory] = ParseCommandFor(File);
-    return analyzeFile(Settings, Command, File, Directory);
+    auto [Command, Directory, FromDatabase] = ParseCommandFor(File);
+    // A compile command's include path is the truth; without one, headers
+    // missing from it are looked for under the linted directories.
+    return analyzeFile(Settings, Command, File, Directory,
+                       FromDatabase ? nullptr : &Files.Includable);
   };
 
   if (PrintCommands) {
     for (const std::string &File : Files.Sources) {
-      auto [Command, Directory] = ParseCommandFor(File);
+      auto [Command, Directory, FromDatabase] = ParseCommandFor(File);
+      (void)FromDatabase;
       nlohmann::json Line = {
           {"file", File}, {"directory", Directory}, {"arguments", Command}};
       outs() << dumpJson(Line) << "\n";
@@ -408,6 +416,23 @@ int main(int argc, const char **argv) {
   for (const FileResult &R : Results)
     for (const std::string &File : R.Included)
       IncludedBy.emplace(File, R.File);
+  // A source that another one turned out to include (through an include
+  // path the textual scan does not know) is a fragment too: its lone parse
+  // is dropped, unless the file including it is itself such a source.
+  {
+    std::set<std::string> Dropped;
+    for (const FileResult &R : Results) {
+      auto It = IncludedBy.find(R.File);
+      if (It != IncludedBy.end() && It->second != R.File)
+        Dropped.insert(R.File);
+    }
+    llvm::erase_if(Results, [&](const FileResult &R) {
+      if (!Dropped.count(R.File) || Dropped.count(IncludedBy[R.File]))
+        return false;
+      Fragments.insert(R.File);
+      return true;
+    });
+  }
   std::vector<std::string> Orphans;
   for (const std::string &H : Files.Headers)
     if (!IncludedBy.count(H))
@@ -607,7 +632,7 @@ int main(int argc, const char **argv) {
              << " analysed in part (compiler errors)";
     if (Report.FilesFailed)
       errs() << "; " << Report.FilesFailed << " not analysed";
-    if (Report.FilesPartial || Report.FilesFailed)
+    if ((Report.FilesPartial || Report.FilesFailed) && Report.Kernels)
       errs() << "; " << Report.KernelsAnalysed << " of " << Report.Kernels
              << " kernel" << (Report.Kernels == 1 ? "" : "s") << " analysed";
     if (FixedFiles)
