@@ -336,6 +336,18 @@ std::string validateConfigFor(const LintSettings &Settings,
 
 namespace {
 
+// Errors after which clang builds the statement exactly as written: a
+// kernel launched from a kernel (dynamic parallelism, which clang 19 does
+// not support; the launch is kept and the checks treat it as an opaque
+// call), and a C++11 attribute after a CUDA one (`__shared__ alignas(16)
+// float a[..]`, which nvcc accepts; clang drops the attribute only). The
+// file is still reported as analysed in part.
+bool leavesStatementIntact(StringRef Error) {
+  return (Error.starts_with("reference to __global__ function") &&
+          Error.ends_with("in __global__ function")) ||
+         Error == "an attribute list cannot appear here";
+}
+
 // One parse of \p File with the checks.
 FileResult parseAndCheck(const LintSettings &Settings,
                          const std::vector<std::string> &Command,
@@ -397,7 +409,7 @@ FileResult parseAndCheck(const LintSettings &Settings,
   for (KernelRecord &K : Facts.Kernels)
     for (const Finding &F : Result.Findings)
       if (F.Level == Severity::Error && F.isCompilerDiagnostic() &&
-          Inside(F.Main, K))
+          !leavesStatementIntact(F.Main.Text) && Inside(F.Main, K))
         K.Analysed = false;
   llvm::erase_if(Result.Findings, [&](const Finding &F) {
     return !F.isCompilerDiagnostic() &&
@@ -471,36 +483,42 @@ FileResult analyzeFile(const LintSettings &Settings,
 
   // Without a compile command, a project's own include directories are
   // unknown: look for each missing header under the paths being linted and
-  // parse again with the directories found, saying so.
-  std::vector<std::pair<const MissingHeader *, std::string>> Guesses;
-  std::vector<std::string> Dirs;
-  for (const MissingHeader &M : Missing)
-    if (std::optional<std::string> Dir =
-            guessIncludeDir(M, *SearchableHeaders)) {
-      Guesses.push_back({&M, *Dir});
-      if (!llvm::is_contained(Dirs, *Dir))
-        Dirs.push_back(*Dir);
-    }
-  if (Dirs.empty())
-    return Result;
-  std::vector<std::string> Retry(Command.begin(), Command.end() - 1);
-  // -I after the command's own: its directories are searched first, and
-  // what is found here is a user header (-idirafter would make it a system
-  // header, which the checks and the census skip).
-  for (const std::string &Dir : Dirs)
-    Retry.push_back("-I" + Dir);
-  Retry.push_back(Command.back());
-  std::vector<MissingHeader> StillMissing;
-  Result = parseAndCheck(Settings, Retry, File, WorkingDirectory, StillMissing);
+  // parse again with the directories found, saying so. A header found this
+  // way may include others of its own, hence a few rounds.
+  std::vector<std::pair<MissingHeader, std::string>> Guesses;
+  std::vector<std::string> Retry = Command;
+  for (int Round = 0; Round < 4 && !Missing.empty(); ++Round) {
+    std::vector<std::string> Dirs;
+    for (const MissingHeader &M : Missing)
+      if (std::optional<std::string> Dir =
+              guessIncludeDir(M, *SearchableHeaders)) {
+        Guesses.push_back({M, *Dir});
+        if (!llvm::is_contained(Dirs, *Dir) &&
+            !llvm::is_contained(Retry, "-I" + *Dir))
+          Dirs.push_back(*Dir);
+      }
+    if (Dirs.empty())
+      break;
+    // -I after the command's own: its directories are searched first, and
+    // what is found here is a user header (-idirafter would make it a
+    // system header, which the checks and the census skip).
+    std::string Source = Retry.back();
+    Retry.pop_back();
+    for (const std::string &Dir : Dirs)
+      Retry.push_back("-I" + Dir);
+    Retry.push_back(Source);
+    Missing.clear();
+    Result = parseAndCheck(Settings, Retry, File, WorkingDirectory, Missing);
+  }
   LineTable Lines;
   for (const auto &[M, Dir] : Guesses) {
     Finding F;
     F.Check = "clang-diagnostic-include-search";
     F.Level = Severity::Note;
-    F.Main.File = M->Includer;
-    F.Main.Offset = M->Offset;
+    F.Main.File = M.Includer;
+    F.Main.Offset = M.Offset;
     std::string Shown = displayPath(Dir);
-    F.Main.Text = "'" + M->Name + "' is not on the include path; using the one "
+    F.Main.Text = "'" + M.Name + "' is not on the include path; using the one "
                   "in '" + Shown + "', found under the linted paths (pass -I " +
                   Shown + " or use a compile_commands.json to make it explicit)";
     Lines.locate(F.Main);

@@ -6,7 +6,8 @@
 Runs cudalint once over DIR (every .cu and .cuh under it, with the flags of a
 compile_commands.json when DIR has one) and prints: translation units found,
 fully analysed, analysed in part (compiler errors), not analysed; fragments
-(.cu files included by another .cu) linted through their includer; kernel
+(.cu files included by another .cu) linted through their includer; headers
+that no .cu includes (linted on their own, counted apart); kernel
 definitions found and analysed; crashes and time-outs; and the most common
 first errors of the files that were not fully analysed.
 
@@ -90,11 +91,15 @@ def main():
 
     report, elapsed = run(args, extra)
     files = report["files"]
-    units = [f for f in files if "included_by" not in f]
+    # Translation units are the .cu files compiled on their own; headers
+    # that no .cu includes are linted on their own too, and counted apart.
+    alone = [f for f in files if "included_by" not in f]
+    units = [f for f in alone if f["file"].endswith(".cu")]
+    headers = [f for f in alone if not f["file"].endswith(".cu")]
     fragments = [f for f in files if "included_by" in f]
     by_status = collections.Counter(f["status"] for f in units)
-    crashes = [f for f in units if "crashed" in f.get("first_problem", "")]
-    timeouts = [f for f in units if "timed out" in f.get("first_problem", "")]
+    crashes = [f for f in alone if "crashed" in f.get("first_problem", "")]
+    timeouts = [f for f in alone if "timed out" in f.get("first_problem", "")]
     kernels = report["summary"]["kernels"]
     analysed = report["summary"]["kernels_analysed"]
     causes = collections.Counter(
@@ -121,6 +126,8 @@ def main():
         print("  analysed in part:      %d (compiler errors)" % by_status["partial"])
         print("  not analysed:          %d" % by_status["failed"])
         print("fragments (#included):   %d" % len(fragments))
+        print("lone headers:            %d (%d fully analysed)" % (
+            len(headers), sum(f["status"] == "analysed" for f in headers)))
         print("kernels found:           %d" % kernels)
         print("kernels analysed:        %d (%s)" % (analysed, pct(analysed, kernels)))
         print("crashes:                 %d" % len(crashes))
@@ -132,7 +139,7 @@ def main():
             for cause, n in causes.most_common(args.top):
                 print("  %4d  %s" % (n, cause))
         if args.list:
-            for f in units:
+            for f in alone:
                 if f["status"] != "analysed":
                     print("%-8s %s: %s" % (f["status"], f["file"],
                                            f.get("first_problem", "")))
