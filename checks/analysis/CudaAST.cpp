@@ -6,6 +6,8 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -16,19 +18,57 @@ bool isKernel(const FunctionDecl *FD) {
 }
 
 namespace {
+// Looks for the roots of error nodes in a body. One kind is tolerated: a
+// `__shared__` object whose initialisation clang refuses (libcu++'s
+// `cuda::barrier` has a non-empty destructor; nvcc accepts it), and the
+// references to it, which clang turns into bare error nodes. The rest of
+// such a kernel is what the user wrote.
 class ErrorFinder : public RecursiveASTVisitor<ErrorFinder> {
 public:
+  explicit ErrorFinder(const ASTContext &Ctx) : Ctx(Ctx) {}
   bool Found = false;
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitStmt(Stmt *S) {
-    if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
-      Found = true;
+    const auto *E = dyn_cast<Expr>(S);
+    if (!E || !E->containsErrors())
+      return true;
+    for (const Stmt *Child : E->children())
+      if (const auto *C = dyn_cast_or_null<Expr>(Child);
+          C && C->containsErrors())
+        return true; // Not the root of the error: the child is.
+    Found |= !isToleratedReference(E);
     return !Found;
   }
   bool VisitDecl(Decl *D) {
-    Found |= D->isInvalidDecl();
+    if (!D->isInvalidDecl())
+      return true;
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (V && V->hasAttr<CUDASharedAttr>() && V->getType()->isRecordType() &&
+        V->getIdentifier())
+      Tolerated.insert(V->getName());
+    else
+      Found = true;
     return !Found;
   }
+
+private:
+  bool isToleratedReference(const Expr *E) const {
+    const auto *R = dyn_cast<RecoveryExpr>(E);
+    if (!R || Tolerated.empty())
+      return false;
+    if (!R->subExpressions().empty())
+      return llvm::all_of(R->subExpressions(), [&](const Expr *Sub) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(Sub->IgnoreParens());
+        return Ref && Ref->getDecl()->isInvalidDecl() &&
+               Tolerated.count(Ref->getDecl()->getName());
+      });
+    StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(R->getSourceRange()),
+        Ctx.getSourceManager(), Ctx.getLangOpts());
+    return Tolerated.count(Text);
+  }
+  const ASTContext &Ctx;
+  llvm::StringSet<> Tolerated;
 };
 } // namespace
 
@@ -38,7 +78,7 @@ bool hasParseErrors(const FunctionDecl *FD) {
   const Stmt *Body = FD->getBody();
   if (!Body)
     return false;
-  ErrorFinder Finder;
+  ErrorFinder Finder(FD->getASTContext());
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
   return Finder.Found;
 }
