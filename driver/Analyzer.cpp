@@ -9,7 +9,6 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang/Frontend/CompilerInstance.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -143,28 +142,41 @@ private:
 
 // Lists the kernel definitions of the TU outside system headers, and
 // whether each parsed cleanly (then the checks, which use the same
-// predicate, analysed it).
-class KernelCensus : public ASTConsumer,
-                     public RecursiveASTVisitor<KernelCensus> {
+// predicate, analysed it). Kernels live at namespace scope (a kernel cannot
+// be a member function), so only namespaces and linkage blocks are walked,
+// never function bodies or classes, and nothing in system headers.
+class KernelCensus : public ASTConsumer {
 public:
   explicit KernelCensus(std::vector<KernelRecord> &Kernels)
       : Kernels(Kernels) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     SM = &Ctx.getSourceManager();
-    TraverseDecl(Ctx.getTranslationUnitDecl());
+    walk(Ctx.getTranslationUnitDecl());
   }
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->hasAttr<CUDAGlobalAttr>() ||
-        !FD->doesThisDeclarationHaveABody() ||
-        FD->isTemplateInstantiation())
-      return true;
+
+private:
+  void walk(const DeclContext *DC) {
+    for (const Decl *D : DC->decls()) {
+      if (SM->isInSystemHeader(D->getLocation()))
+        continue;
+      if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+        D = FT->getTemplatedDecl();
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        record(FD);
+      else if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D))
+        walk(cast<DeclContext>(D));
+    }
+  }
+  void record(const FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
+      return;
     SourceLocation Begin = SM->getFileLoc(FD->getBeginLoc());
     SourceLocation End = SM->getFileLoc(FD->getEndLoc());
     if (Begin.isInvalid() || SM->isInSystemHeader(Begin))
-      return true;
+      return;
     OptionalFileEntryRef File = SM->getFileEntryRefForID(SM->getFileID(Begin));
     if (!File)
-      return true;
+      return;
     KernelRecord K;
     K.Name = FD->getQualifiedNameAsString();
     K.File = absoluteFileName(File->getName());
@@ -174,10 +186,8 @@ public:
                                                 : K.Begin;
     K.Analysed = !hasParseErrors(FD);
     Kernels.push_back(std::move(K));
-    return true;
   }
 
-private:
   std::vector<KernelRecord> &Kernels;
   const SourceManager *SM = nullptr;
 };
