@@ -84,6 +84,7 @@ struct MissingHeader {
   std::string Includer; ///< Absolute path of the file with the directive.
   unsigned Offset = 0;  ///< Of the directive in Includer.
   bool Angled = false;
+  bool InSystemHeader = false; ///< The directive is in a system header.
 };
 
 struct ParseFacts {
@@ -127,7 +128,8 @@ public:
               SM.getFileEntryRefForID(SM.getFileID(Loc)))
         Facts.Missing.push_back({Name.str(),
                                  absoluteFileName(Includer->getName()),
-                                 SM.getFileOffset(Loc), Angled});
+                                 SM.getFileOffset(Loc), Angled,
+                                 SM.isInSystemHeader(Loc)});
       return;
     }
     if (Kind == SrcMgr::C_User)
@@ -289,10 +291,12 @@ Message convert(const tooling::DiagnosticMessage &In, StringRef BuildDir,
 } // namespace
 
 std::unique_ptr<ClangTidyOptionsProvider>
-makeOptionsProvider(const LintSettings &Settings) {
+makeOptionsProvider(const LintSettings &Settings, bool AllHeaders) {
   ClangTidyOptions Overrides;
   if (!Settings.ChecksOverride.empty())
     Overrides.Checks = Settings.ChecksOverride;
+  if (AllHeaders)
+    Overrides.HeaderFilterRegex = ".*";
   if (!Settings.ConfigFile.empty()) {
     ClangTidyOptions FromFile;
     if (auto Buffer = llvm::MemoryBuffer::getFile(Settings.ConfigFile))
@@ -363,6 +367,32 @@ bool leavesStatementIntact(StringRef Error) {
          Error == "initialization is not supported for __shared__ variables";
 }
 
+// Passes the front end's diagnostics on to clang-tidy's consumer, and
+// records where the errors that can break a statement are, for
+// hasParseErrors (the checks run before the consumer's findings are seen).
+class ErrorRecorder : public DiagnosticConsumer {
+public:
+  explicit ErrorRecorder(DiagnosticConsumer &Target) : Target(Target) {
+    compilerErrorLocations().clear();
+  }
+  ~ErrorRecorder() override { compilerErrorLocations().clear(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error && Info.getLocation().isValid() &&
+        Info.hasSourceManager()) {
+      llvm::SmallString<128> Text;
+      Info.FormatDiagnostic(Text);
+      if (!leavesStatementIntact(Text))
+        compilerErrorLocations().push_back(Info.getLocation());
+    }
+    Target.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  DiagnosticConsumer &Target;
+};
+
 // One parse of \p File with the checks.
 FileResult parseAndCheck(const LintSettings &Settings,
                          const std::vector<std::string> &Command,
@@ -372,10 +402,15 @@ FileResult parseAndCheck(const LintSettings &Settings,
   FileResult Result;
   Result.File = File;
 
-  ClangTidyContext Context(makeOptionsProvider(Settings));
+  // Every finding comes back; the parent filters headers (with the
+  // config's HeaderFilterRegex for this file, read here).
+  ClangTidyContext Context(makeOptionsProvider(Settings, /*AllHeaders=*/true));
   std::optional<std::string> HeaderFilter =
-      Context.getOptionsForFile(File).HeaderFilterRegex;
-  Result.ConfigHeaderFilter = HeaderFilter && *HeaderFilter != ".*";
+      makeOptionsProvider(Settings)->getOptions(File).HeaderFilterRegex;
+  // The parent applies the config's header filter: clang-tidy 19's
+  // consumer takes the options of the working directory, not of the file.
+  if (HeaderFilter && *HeaderFilter != ".*")
+    Result.ConfigHeaderFilter = *HeaderFilter;
   SingleCommandDatabase Database(
       tooling::CompileCommand(WorkingDirectory, File, Command, ""));
   tooling::ClangTool Tool(Database, {File});
@@ -388,7 +423,8 @@ FileResult parseAndCheck(const LintSettings &Settings,
   DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
                        &DiagConsumer, /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(&DE);
-  Tool.setDiagnosticConsumer(&DiagConsumer);
+  ErrorRecorder Recorder(DiagConsumer);
+  Tool.setDiagnosticConsumer(&Recorder);
 
   ParseFacts Facts;
   LintActionFactory Factory(Context, Facts);
@@ -426,6 +462,8 @@ FileResult parseAndCheck(const LintSettings &Settings,
       if (F.Level == Severity::Error && F.isCompilerDiagnostic() &&
           !leavesStatementIntact(F.Main.Text) && Inside(F.Main, K))
         K.Analysed = false;
+  // The checks skip such kernels (hasParseErrors sees the recorded error
+  // locations); this only guards against a finding placed inside one.
   llvm::erase_if(Result.Findings, [&](const Finding &F) {
     return !F.isCompilerDiagnostic() &&
            llvm::any_of(Facts.Kernels, [&](const KernelRecord &K) {
@@ -483,6 +521,37 @@ guessIncludeDir(const MissingHeader &M,
   return Best;
 }
 
+unsigned compilerErrors(const FileResult &R) {
+  return llvm::count_if(R.Findings, [](const Finding &F) {
+    return F.Level == Severity::Error && F.isCompilerDiagnostic();
+  });
+}
+
+// The command with \p Flags added just before the file (which comes last).
+std::vector<std::string> withFlags(std::vector<std::string> Command,
+                                   llvm::ArrayRef<std::string> Flags) {
+  Command.insert(Command.end() - 1, Flags.begin(), Flags.end());
+  return Command;
+}
+
+// The first error of \p R that shows the file uses an API that CUDA 12 or
+// 13 removed, if any.
+const Finding *removedApiSymptom(const FileResult &R) {
+  static const char *const Names[] = {
+      "'texture'",          "'surface'",         "'textureReference'",
+      "'surfaceReference'", "'cudaThread",       "'cudaBindTexture",
+      "'cudaBindSurface",   "'cudaUnbindTexture'", "'cudaGetTextureReference'",
+      "'cudaGetSurfaceReference'", "'cudaGetTextureAlignmentOffset'",
+      "'cudaMemPrefetchAsync'", "'cudaMemAdvise'", "'CUFFT_LICENSE_ERROR'",
+      "in 'cudaDeviceProp'"};
+  for (const Finding &F : R.Findings)
+    if (F.Level == Severity::Error && F.isCompilerDiagnostic())
+      for (const char *Name : Names)
+        if (StringRef(F.Main.Text).contains(Name))
+          return &F;
+  return nullptr;
+}
+
 } // namespace
 
 FileResult analyzeFile(const LintSettings &Settings,
@@ -491,41 +560,84 @@ FileResult analyzeFile(const LintSettings &Settings,
                        const std::string &WorkingDirectory,
                        const std::vector<std::string> *SearchableHeaders) {
   std::vector<MissingHeader> Missing;
+  std::vector<std::string> Current = Command;
   FileResult Result =
-      parseAndCheck(Settings, Command, File, WorkingDirectory, Missing);
-  if (!SearchableHeaders || Missing.empty())
-    return Result;
+      parseAndCheck(Settings, Current, File, WorkingDirectory, Missing);
 
   // Without a compile command, a project's own include directories are
   // unknown: look for each missing header under the paths being linted and
   // parse again with the directories found, saying so. A header found this
-  // way may include others of its own, hence a few rounds.
-  std::vector<std::pair<MissingHeader, std::string>> Guesses;
-  std::vector<std::string> Retry = Command;
-  for (int Round = 0; Round < 4 && !Missing.empty(); ++Round) {
-    std::vector<std::string> Dirs;
-    for (const MissingHeader &M : Missing)
-      if (std::optional<std::string> Dir =
-              guessIncludeDir(M, *SearchableHeaders)) {
-        Guesses.push_back({M, *Dir});
-        if (!llvm::is_contained(Dirs, *Dir) &&
-            !llvm::is_contained(Retry, "-I" + *Dir))
-          Dirs.push_back(*Dir);
-      }
-    if (Dirs.empty())
+  // way may include others of its own, hence a few rounds. The result is
+  // kept only when it has fewer compiler errors than the first parse (a
+  // directory that shadows a header the file needs makes things worse, and
+  // is dropped).
+  std::vector<std::pair<MissingHeader, std::string>> Guesses, Tried;
+  std::vector<std::string> Retry = Current;
+  for (int Round = 0; SearchableHeaders && Round < 4 && !Missing.empty();
+       ++Round) {
+    std::vector<std::string> Flags;
+    for (const MissingHeader &M : Missing) {
+      if (M.InSystemHeader)
+        continue; // A system header's dependencies are not the project's.
+      std::optional<std::string> Dir = guessIncludeDir(M, *SearchableHeaders);
+      if (!Dir)
+        continue;
+      // Quoted includes through -iquote, which angled ones never search;
+      // angled ones through -I, after the command's own.
+      std::string Flag = (M.Angled ? "-I" : "-iquote") + *Dir;
+      if (llvm::is_contained(Retry, Flag))
+        continue;
+      Tried.push_back({M, *Dir});
+      if (!llvm::is_contained(Flags, Flag))
+        Flags.push_back(Flag);
+    }
+    if (Flags.empty())
       break;
-    // -I after the command's own: its directories are searched first, and
-    // what is found here is a user header (-idirafter would make it a
-    // system header, which the checks and the census skip).
-    std::string Source = Retry.back();
-    Retry.pop_back();
-    for (const std::string &Dir : Dirs)
-      Retry.push_back("-I" + Dir);
-    Retry.push_back(Source);
-    Missing.clear();
-    Result = parseAndCheck(Settings, Retry, File, WorkingDirectory, Missing);
+    Retry = withFlags(Retry, Flags);
+    std::vector<MissingHeader> StillMissing;
+    FileResult Again =
+        parseAndCheck(Settings, Retry, File, WorkingDirectory, StillMissing);
+    Missing = std::move(StillMissing);
+    // A header found in one round may need another, found in the next: the
+    // best parse so far wins, and it must beat the first one.
+    if (compilerErrors(Again) < compilerErrors(Result)) {
+      Result = std::move(Again);
+      Current = Retry;
+      Guesses = Tried;
+    }
   }
+
+  // Code written for an older toolkit: parse again with the declarations of
+  // the APIs CUDA 12 and 13 removed (cudalint_nvcc_compat.h keeps them
+  // behind a macro, since names like `texture` clash with valid new code),
+  // and keep that parse if it is better.
+  std::optional<Message> LegacyRemark;
+  if (const Finding *Symptom = removedApiSymptom(Result)) {
+    Message Where = Symptom->Main;
+    std::vector<MissingHeader> Ignored;
+    FileResult Again = parseAndCheck(
+        Settings, withFlags(Current, {"-DCUDALINT_LEGACY_CUDA_APIS"}), File,
+        WorkingDirectory, Ignored);
+    if (compilerErrors(Again) < compilerErrors(Result)) {
+      Result = std::move(Again);
+      Where.Fixes.clear();
+      Where.Text = "this file uses APIs that CUDA 12 or 13 removed (texture or "
+                   "surface references, cudaThread*, old cudaDeviceProp fields "
+                   "or cudaMemAdvise/cudaMemPrefetchAsync overloads): it was "
+                   "analysed with their old declarations, and does not build "
+                   "with the installed toolkit";
+      LegacyRemark = Where;
+    }
+  }
+
   LineTable Lines;
+  if (LegacyRemark) {
+    Finding F;
+    F.Check = "clang-diagnostic-removed-cuda-api";
+    F.Level = Severity::Note;
+    F.Main = *LegacyRemark;
+    Result.Findings.push_back(std::move(F));
+  }
   for (const auto &[M, Dir] : Guesses) {
     Finding F;
     F.Check = "clang-diagnostic-include-search";

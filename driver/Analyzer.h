@@ -21,9 +21,10 @@ struct LintSettings {
 
 /// The option provider for a run: `.cudalint.yaml` or `.clang-tidy` found
 /// up the tree from each file (or --config-file), with cudalint's defaults
-/// underneath and the command line on top.
+/// underneath and the command line on top. With \p AllHeaders, the header
+/// filter lets everything through (the parent process filters).
 std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
-makeOptionsProvider(const LintSettings &Settings);
+makeOptionsProvider(const LintSettings &Settings, bool AllHeaders = false);
 
 /// Parses and checks the config that applies to \p File; returns an error
 /// message when it is malformed (the run then reports the file as not

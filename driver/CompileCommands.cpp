@@ -526,6 +526,10 @@ buildParseCommand(const Toolchain &TC, const TranslatedCommand &Build,
   }
   Cmd.insert(Cmd.end(), Build.Args.begin(), Build.Args.end());
   Cmd.insert(Cmd.end(), ExtraArgs.begin(), ExtraArgs.end());
+  // Every error, not clang's first 20: past the limit errors are silent,
+  // and a kernel with a silent error would be taken for a clean one. The
+  // text report shows a bounded number per file.
+  Cmd.push_back("-ferror-limit=0");
   Cmd.push_back(File.str());
   return Cmd;
 }

@@ -72,8 +72,9 @@ struct FileResult {
   bool Parsed = false; ///< The front end ran to the end of the TU.
   /// Kernel definitions outside system headers, templates once.
   std::vector<KernelRecord> Kernels;
-  /// A config file set HeaderFilterRegex: the worker already filtered.
-  bool ConfigHeaderFilter = false;
+  /// The HeaderFilterRegex of the config that applies to the file, if it
+  /// sets one; the parent applies it.
+  std::string ConfigHeaderFilter;
 };
 
 /// \p J as text. Paths and messages are not always UTF-8 (a file named in

@@ -134,8 +134,32 @@ void printMessage(llvm::raw_ostream &OS, SourceLines &Sources,
 
 void printText(llvm::raw_ostream &OS, const RunReport &Report, bool Color) {
   SourceLines Sources;
+  // A broken file can have hundreds of compiler errors; the first few say
+  // what is wrong, and the JSON report has them all.
+  constexpr unsigned MaxCompilerErrorsPerFile = 20;
+  std::map<std::string, unsigned> CompilerErrors;
+  // Said after the last finding of the file (findings are sorted by file).
+  auto SayHidden = [&](const std::string &File) {
+    auto It = CompilerErrors.find(File);
+    if (It == CompilerErrors.end() || It->second <= MaxCompilerErrorsPerFile)
+      return;
+    Message M;
+    M.File = File;
+    M.Text = std::to_string(It->second - MaxCompilerErrorsPerFile) +
+             " more compiler errors in this file not shown (--format=json "
+             "lists them all)";
+    printMessage(OS, Sources, M, "note", llvm::raw_ostream::CYAN, "", Color);
+  };
+  std::string LastFile;
   for (const Finding &F : Report.Findings) {
+    if (F.Main.File != LastFile) {
+      SayHidden(LastFile);
+      LastFile = F.Main.File;
+    }
     bool IsError = F.Level == Severity::Error;
+    if (IsError && F.isCompilerDiagnostic() &&
+        ++CompilerErrors[F.Main.File] > MaxCompilerErrorsPerFile)
+      continue;
     const char *Label = IsError                        ? "error"
                         : F.Level == Severity::Note ? "remark"
                                                     : "warning";
@@ -146,6 +170,7 @@ void printText(llvm::raw_ostream &OS, const RunReport &Report, bool Color) {
       printMessage(OS, Sources, Note, "note", llvm::raw_ostream::CYAN, "",
                    Color);
   }
+  SayHidden(LastFile);
   for (const FileError &E : Report.Errors) {
     Message M;
     M.File = E.File;

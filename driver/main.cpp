@@ -452,16 +452,29 @@ int main(int argc, const char **argv) {
     ++Report.FilesTotal;
     FileSummary Summary;
     Summary.File = R.File;
+    // The first problem: the errors come sorted by place, not in the order
+    // clang found them, so a missing header (the usual root cause) comes
+    // first, then an error in the file itself, then any other.
+    const Finding *First = nullptr;
+    auto Rank = [&](const Finding &F) {
+      if (StringRef(F.Main.Text).contains("' file not found"))
+        return 0;
+      return F.Main.File == R.File ? 1 : F.Main.File.empty() ? 3 : 2;
+    };
     for (const Finding &F : R.Findings) {
       if (F.Level != Severity::Error || !F.isCompilerDiagnostic())
         continue;
-      // "Too many errors" has no place and says nothing of the cause.
-      if (Summary.CompilerErrors++ == 0 || Summary.FirstProblem.empty())
-        if (!F.Main.File.empty())
-          Summary.FirstProblem =
-              displayPath(F.Main.File) + ":" + std::to_string(F.Main.Line) +
-              ": " + F.Main.Text;
+      ++Summary.CompilerErrors;
+      if (!First || Rank(F) < Rank(*First))
+        First = &F;
     }
+    if (First)
+      Summary.FirstProblem =
+          (First->Main.File.empty()
+               ? ""
+               : displayPath(First->Main.File) + ":" +
+                     std::to_string(First->Main.Line) + ": ") +
+          First->Main.Text;
     if (!R.FileErrors.empty() || !R.Parsed) {
       Summary.Status = FileStatus::Failed;
       if (!R.FileErrors.empty())
@@ -476,21 +489,30 @@ int main(int argc, const char **argv) {
     StatusOf[R.File] = Summary.Status;
     Report.Files.push_back(std::move(Summary));
     bool HadError = Report.Files.back().Status != FileStatus::Analysed;
+    // Kernels are counted where findings are shown: in the file itself, a
+    // fragment, or a header the filter keeps.
+    auto Shown = [&](const std::string &File) {
+      if (File == R.File || Fragments.count(File))
+        return true;
+      if (HeaderRegex)
+        return HeaderRegex->match(File);
+      if (!R.ConfigHeaderFilter.empty())
+        return Regex(R.ConfigHeaderFilter).match(File);
+      return isUnderRoots(File, Files.Roots);
+    };
     for (const KernelRecord &K : R.Kernels)
-      Kernels[{K.File, K.Line, K.Name}] |= K.Analysed;
+      if (Shown(K.File))
+        Kernels[{K.File, K.Line, K.Name}] |= K.Analysed;
     for (const std::string &E : R.FileErrors)
       Report.Errors.push_back({R.File, E});
     for (Finding F : R.Findings) {
       F.InBrokenUnit = HadError;
-      bool Keep = F.isCompilerDiagnostic() || F.Main.File == R.File ||
-                  F.Main.File.empty();
       // The header filter: --header-filter, else the config's
-      // HeaderFilterRegex (already applied by the worker), else the paths
-      // given on the command line.
-      if (!Keep)
-        Keep = HeaderRegex ? HeaderRegex->match(F.Main.File)
-                           : R.ConfigHeaderFilter ||
-                                 isUnderRoots(F.Main.File, Files.Roots);
+      // HeaderFilterRegex, else the paths
+      // given on the command line. A fragment is a linted source, not a
+      // header.
+      bool Keep = F.isCompilerDiagnostic() || F.Main.File.empty() ||
+                  Shown(F.Main.File);
       if (!Keep)
         continue;
       std::string Key = F.Check + "\x1f" + F.Main.File + "\x1f" +
@@ -506,9 +528,14 @@ int main(int argc, const char **argv) {
     FileSummary Summary;
     Summary.File = F;
     Summary.IncludedBy = Includer->second;
-    Summary.Status = StatusOf.count(Includer->second)
-                         ? StatusOf[Includer->second]
-                         : FileStatus::Analysed;
+    // The best status among the files that include it.
+    Summary.Status = FileStatus::Failed;
+    for (const FileResult &R : Results)
+      if (llvm::is_contained(R.Included, F) && StatusOf.count(R.File) &&
+          StatusOf[R.File] < Summary.Status) {
+        Summary.Status = StatusOf[R.File];
+        Summary.IncludedBy = R.File;
+      }
     Report.Files.push_back(std::move(Summary));
   }
   std::map<std::string, FileSummary *> SummaryOf;

@@ -72,12 +72,23 @@ private:
 };
 } // namespace
 
+std::vector<SourceLocation> &compilerErrorLocations() {
+  static std::vector<SourceLocation> Locations;
+  return Locations;
+}
+
 bool hasParseErrors(const FunctionDecl *FD) {
   if (!FD || FD->isInvalidDecl())
     return true;
   const Stmt *Body = FD->getBody();
   if (!Body)
     return false;
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(FD->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(FD->getEndLoc());
+  for (SourceLocation Error : compilerErrorLocations())
+    if (SM.isPointWithin(SM.getExpansionLoc(Error), Begin, End))
+      return true;
   ErrorFinder Finder(FD->getASTContext());
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
   return Finder.Found;

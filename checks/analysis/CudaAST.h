@@ -26,6 +26,13 @@ bool isKernel(const clang::FunctionDecl *FD);
 /// such kernels: what is left of them is not the program the user wrote.
 bool hasParseErrors(const clang::FunctionDecl *FD);
 
+/// Where the front end reported errors in the translation unit being
+/// analysed, for those that leave no trace in the AST (a statement dropped
+/// whole): hasParseErrors also counts a kernel containing one as broken. The
+/// cudalint driver fills it while parsing; in the clang-tidy plugin it stays
+/// empty.
+std::vector<clang::SourceLocation> &compilerErrorLocations();
+
 /// The kernel definitions the checks analyse: `__global__` definitions (a
 /// template once, as its pattern) whose bodies parsed without error.
 clang::ast_matchers::internal::BindableMatcher<clang::Decl> analysableKernel();

@@ -73,22 +73,16 @@ template <class T> __attribute__((device)) void surf3Dread(T *, unsigned long lo
 #undef CUDALINT_SURF_MODE
 
 /* ------------------------------------------------------------------------
- * APIs that CUDA 12 and 13 removed and older code still calls. They are
- * declared here so that such a file parses and its kernels are analysed;
- * nothing here is ever compiled or linked (cudalint only reads the code),
- * and a build with the new toolkit still fails on them, as it should.
- * Each block is guarded by the toolkit version that removed it, so an older
- * toolkit's own declarations are used when present.
+ * APIs that CUDA 12 and 13 removed and older code still calls. cudalint
+ * parses a file with these declarations (CUDALINT_LEGACY_CUDA_APIS) only
+ * when a first parse fails on one of them: names like `texture` and
+ * `surface` would clash with valid new code. They only make such a file
+ * parse so that its kernels are analysed; nothing here is ever compiled or
+ * linked, and a build with the new toolkit still fails on them, as it
+ * should. Each block is guarded by the toolkit version that removed it.
  * ---------------------------------------------------------------------- */
+#ifdef CUDALINT_LEGACY_CUDA_APIS
 #if defined(CUDART_VERSION) && CUDART_VERSION >= 12000
-
-/* The cudaThread* names of the cudaDevice* functions (removed in 12.0). */
-extern __attribute__((host)) cudaError_t cudaThreadExit(void);
-extern __attribute__((host)) cudaError_t cudaThreadSynchronize(void);
-extern __attribute__((host)) cudaError_t cudaThreadSetLimit(enum cudaLimit, size_t);
-extern __attribute__((host)) cudaError_t cudaThreadGetLimit(size_t *, enum cudaLimit);
-extern __attribute__((host)) cudaError_t cudaThreadGetCacheConfig(enum cudaFuncCache *);
-extern __attribute__((host)) cudaError_t cudaThreadSetCacheConfig(enum cudaFuncCache);
 
 /* Texture and surface references (removed in 12.0): `texture<float, 1>
  * tex;` at file scope, read with tex1Dfetch(tex, i) in kernels and bound
@@ -213,6 +207,14 @@ extern __attribute__((host)) cudaError_t cudaGetSurfaceReference(const struct su
 
 #if defined(CUDART_VERSION) && CUDART_VERSION >= 13000
 
+/* The cudaThread* names of the cudaDevice* functions (removed in 13.0). */
+extern __attribute__((host)) cudaError_t cudaThreadExit(void);
+extern __attribute__((host)) cudaError_t cudaThreadSynchronize(void);
+extern __attribute__((host)) cudaError_t cudaThreadSetLimit(enum cudaLimit, size_t);
+extern __attribute__((host)) cudaError_t cudaThreadGetLimit(size_t *, enum cudaLimit);
+extern __attribute__((host)) cudaError_t cudaThreadGetCacheConfig(enum cudaFuncCache *);
+extern __attribute__((host)) cudaError_t cudaThreadSetCacheConfig(enum cudaFuncCache);
+
 /* cudaDeviceProp fields removed in 13.0. The runtime takes a pointer to the
  * real structure, so a derived one with the old fields stands in for it. */
 struct __cudalint_cudaDeviceProp : cudaDeviceProp {
@@ -233,9 +235,10 @@ extern __attribute__((host)) cudaError_t cudaMemPrefetchAsync(const void *, size
 extern __attribute__((host)) cudaError_t cudaMemAdvise(const void *, size_t, enum cudaMemoryAdvise, int);
 
 /* cuFFT's licence error, gone from cufftResult in 13.0. */
-#define CUFFT_LICENSE_ERROR 15
+#define CUFFT_LICENSE_ERROR ((cufftResult)15)
 
 #endif /* CUDART_VERSION >= 13000 */
+#endif /* CUDALINT_LEGACY_CUDA_APIS */
 
 #endif
 #endif
