@@ -281,15 +281,31 @@ nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
     if (It != RuleIndex.end())
       return It->second;
     RuleIndex[Check] = Rules.size();
+    // The driver's own remarks about how a file was parsed, and the
+    // compiler's errors.
+    const char *Short = "Compiler diagnostic.";
     const char *Text = "A diagnostic of the compiler front end: the file could "
                        "not be parsed as written, so the analysis of it is "
                        "partial.";
+    const char *Level = "error";
+    if (Check == "clang-diagnostic-include-search") {
+      Short = "Header found by searching the linted paths.";
+      Text = "A header was not on the include path of a file without a "
+             "compile command; cudalint used the copy found under the "
+             "linted paths nearest to the including file.";
+      Level = "note";
+    } else if (Check == "clang-diagnostic-removed-cuda-api") {
+      Short = "Uses APIs removed in CUDA 12 or 13.";
+      Text = "The file calls APIs the installed CUDA toolkit no longer "
+             "declares; cudalint analysed it with their old declarations.";
+      Level = "note";
+    }
     Rules.push_back({{"id", Check},
                      {"name", Check},
-                     {"shortDescription", {{"text", "Compiler diagnostic."}}},
+                     {"shortDescription", {{"text", Short}}},
                      {"fullDescription", {{"text", Text}}},
                      {"help", {{"text", Text}}},
-                     {"defaultConfiguration", {{"level", "error"}}}});
+                     {"defaultConfiguration", {{"level", Level}}}});
     return Rules.size() - 1;
   };
 
