@@ -11,12 +11,14 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/HeaderMapTypes.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -521,6 +523,54 @@ guessIncludeDir(const MissingHeader &M,
   return Best;
 }
 
+// Writes a clang header map that resolves each guessed name to the file in
+// its directory. Format: clang/Lex/HeaderMapTypes.h (buckets hashed by
+// HeaderMap.cpp's case-insensitive key hash, linear probing).
+bool writeHeaderMap(StringRef Path,
+                    llvm::ArrayRef<std::pair<MissingHeader, std::string>> Entries) {
+  std::string Strings(1, '\0'); // Offset 0 stands for "no string".
+  auto Add = [&](StringRef Text) {
+    uint32_t Offset = Strings.size();
+    Strings.append(Text.data(), Text.size());
+    Strings.push_back('\0');
+    return Offset;
+  };
+  uint32_t NumBuckets = 8;
+  while (NumBuckets < 2 * Entries.size())
+    NumBuckets *= 2;
+  std::vector<HMapBucket> Buckets(NumBuckets, HMapBucket{HMAP_EmptyBucketKey, 0, 0});
+  uint32_t MaxValueLength = 0;
+  for (const auto &[M, Dir] : Entries) {
+    unsigned Hash = 0;
+    for (char C : M.Name)
+      Hash += llvm::toLower(C) * 13;
+    uint32_t Slot = Hash & (NumBuckets - 1);
+    while (Buckets[Slot].Key != HMAP_EmptyBucketKey)
+      Slot = (Slot + 1) & (NumBuckets - 1);
+    std::string Prefix = Dir + "/";
+    Buckets[Slot] = {Add(M.Name), Add(Prefix), Add(M.Name)};
+    MaxValueLength = std::max<uint32_t>(MaxValueLength,
+                                        Prefix.size() + M.Name.size());
+  }
+  HMapHeader Header{};
+  Header.Magic = HMAP_HeaderMagicNumber;
+  Header.Version = HMAP_HeaderVersion;
+  Header.Reserved = 0;
+  Header.StringsOffset = sizeof(HMapHeader) + NumBuckets * sizeof(HMapBucket);
+  Header.NumEntries = Entries.size();
+  Header.NumBuckets = NumBuckets;
+  Header.MaxValueLength = MaxValueLength;
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC);
+  if (EC)
+    return false;
+  Out.write(reinterpret_cast<const char *>(&Header), sizeof Header);
+  Out.write(reinterpret_cast<const char *>(Buckets.data()),
+            Buckets.size() * sizeof(HMapBucket));
+  Out << Strings;
+  return !Out.has_error();
+}
+
 unsigned compilerErrors(const FileResult &R) {
   return llvm::count_if(R.Findings, [](const Finding &F) {
     return F.Level == Severity::Error && F.isCompilerDiagnostic();
@@ -571,29 +621,38 @@ FileResult analyzeFile(const LintSettings &Settings,
   // kept only when it has fewer compiler errors than the first parse (a
   // directory that shadows a header the file needs makes things worse, and
   // is dropped).
+  // The headers found go into a header map (the format clang reads for
+  // Xcode's -I foo.hmap), so that exactly those names resolve and nothing
+  // else on the include path is shadowed.
   std::vector<std::pair<MissingHeader, std::string>> Guesses, Tried;
-  std::vector<std::string> Retry = Current;
+  llvm::SmallString<128> MapPath;
+  std::optional<llvm::FileRemover> RemoveMap;
   for (int Round = 0; SearchableHeaders && Round < 4 && !Missing.empty();
        ++Round) {
-    std::vector<std::string> Flags;
+    bool Added = false;
     for (const MissingHeader &M : Missing) {
       if (M.InSystemHeader)
         continue; // A system header's dependencies are not the project's.
-      std::optional<std::string> Dir = guessIncludeDir(M, *SearchableHeaders);
-      if (!Dir)
+      if (llvm::any_of(Tried, [&](const auto &T) { return T.first.Name == M.Name; }))
         continue;
-      // Quoted includes through -iquote, which angled ones never search;
-      // angled ones through -I, after the command's own.
-      std::string Flag = (M.Angled ? "-I" : "-iquote") + *Dir;
-      if (llvm::is_contained(Retry, Flag))
-        continue;
-      Tried.push_back({M, *Dir});
-      if (!llvm::is_contained(Flags, Flag))
-        Flags.push_back(Flag);
+      if (std::optional<std::string> Dir =
+              guessIncludeDir(M, *SearchableHeaders)) {
+        Tried.push_back({M, *Dir});
+        Added = true;
+      }
     }
-    if (Flags.empty())
+    if (!Added)
       break;
-    Retry = withFlags(Retry, Flags);
+    if (MapPath.empty()) {
+      if (llvm::sys::fs::createTemporaryFile("cudalint-include-search", "hmap",
+                                             MapPath))
+        break;
+      RemoveMap.emplace(MapPath);
+    }
+    if (!writeHeaderMap(MapPath, Tried))
+      break;
+    std::vector<std::string> Retry =
+        withFlags(Command, {"-I" + std::string(MapPath)});
     std::vector<MissingHeader> StillMissing;
     FileResult Again =
         parseAndCheck(Settings, Retry, File, WorkingDirectory, StillMissing);
@@ -606,6 +665,10 @@ FileResult analyzeFile(const LintSettings &Settings,
       Guesses = Tried;
     }
   }
+  // The legacy re-parse below may reuse the map: keep it until the end, and
+  // as the best parse knew it.
+  if (RemoveMap && !Guesses.empty())
+    writeHeaderMap(MapPath, Guesses);
 
   // Code written for an older toolkit: parse again with the declarations of
   // the APIs CUDA 12 and 13 removed (cudalint_nvcc_compat.h keeps them
