@@ -488,28 +488,49 @@ unsigned commonDirDepth(StringRef A, StringRef B) {
   return Depth;
 }
 
-// The directory that would make \p M resolve: of the files in \p Headers
-// whose path ends with the name written, the one nearest the including
-// file, if exactly one is nearest.
-std::optional<std::string>
-guessIncludeDir(const MissingHeader &M,
-                const std::vector<std::string> &Headers) {
+// The directories that would make \p M resolve: those of the files in
+// \p Headers whose path ends with the name written.
+std::vector<std::string>
+candidateDirs(const MissingHeader &M, const std::vector<std::string> &Headers) {
   StringRef Name = M.Name;
   while (Name.consume_front("./"))
     ;
+  std::vector<std::string> Dirs;
   if (Name.empty() || llvm::sys::path::is_absolute(Name) ||
       Name.contains(".."))
-    return std::nullopt;
+    return Dirs;
   std::string Suffix = "/" + Name.str();
+  for (const std::string &H : Headers)
+    if (StringRef(H).ends_with(Suffix))
+      Dirs.push_back(H.substr(0, H.size() - Suffix.size()));
+  return Dirs;
+}
+
+// Of \p Candidates, the one to use: the only one; else the only one in a
+// directory that already provided another header of this translation unit
+// (the project's include directory, in all likelihood); else the one
+// nearest the including file, then the translation unit \p MainFile (a
+// header shared by two trees belongs with the tree being compiled), if
+// exactly one is nearest.
+std::optional<std::string> pickDir(const MissingHeader &M, StringRef MainFile,
+                                   const std::vector<std::string> &Candidates,
+                                   const std::set<std::string> &Used) {
+  if (Candidates.size() == 1)
+    return Candidates.front();
+  std::vector<std::string> InUsed;
+  for (const std::string &Dir : Candidates)
+    if (Used.count(Dir))
+      InUsed.push_back(Dir);
+  if (InUsed.size() == 1)
+    return InUsed.front();
   StringRef IncluderDir = llvm::sys::path::parent_path(M.Includer);
+  StringRef MainDir = llvm::sys::path::parent_path(MainFile);
   std::optional<std::string> Best;
-  unsigned BestDepth = 0;
+  std::pair<unsigned, unsigned> BestDepth;
   bool Tie = false;
-  for (const std::string &H : Headers) {
-    if (!StringRef(H).ends_with(Suffix))
-      continue;
-    std::string Dir = H.substr(0, H.size() - Suffix.size());
-    unsigned Depth = commonDirDepth(Dir, IncluderDir);
+  for (const std::string &Dir : Candidates) {
+    std::pair<unsigned, unsigned> Depth = {commonDirDepth(Dir, IncluderDir),
+                                           commonDirDepth(Dir, MainDir)};
     if (!Best || Depth > BestDepth) {
       Best = Dir;
       BestDepth = Depth;
@@ -630,17 +651,34 @@ FileResult analyzeFile(const LintSettings &Settings,
   for (int Round = 0; SearchableHeaders && Round < 4 && !Missing.empty();
        ++Round) {
     bool Added = false;
+    std::set<std::string> Used;
+    for (const auto &T : Tried)
+      Used.insert(T.second);
+    // Names with one candidate first: their directories then settle the
+    // names that have several.
+    std::vector<std::pair<const MissingHeader *, std::vector<std::string>>>
+        Open;
     for (const MissingHeader &M : Missing) {
       if (M.InSystemHeader)
         continue; // A system header's dependencies are not the project's.
-      if (llvm::any_of(Tried, [&](const auto &T) { return T.first.Name == M.Name; }))
+      if (llvm::any_of(Tried,
+                       [&](const auto &T) { return T.first.Name == M.Name; }) ||
+          llvm::any_of(Open, [&](const auto &O) {
+            return O.first->Name == M.Name;
+          }))
         continue;
-      if (std::optional<std::string> Dir =
-              guessIncludeDir(M, *SearchableHeaders)) {
-        Tried.push_back({M, *Dir});
+      std::vector<std::string> Dirs = candidateDirs(M, *SearchableHeaders);
+      if (Dirs.size() == 1)
+        Used.insert(Dirs.front());
+      if (!Dirs.empty())
+        Open.push_back({&M, std::move(Dirs)});
+    }
+    for (const auto &[M, Dirs] : Open)
+      if (std::optional<std::string> Dir = pickDir(*M, File, Dirs, Used)) {
+        Tried.push_back({*M, *Dir});
+        Used.insert(*Dir);
         Added = true;
       }
-    }
     if (!Added)
       break;
     if (MapPath.empty()) {
