@@ -1,6 +1,7 @@
 //===--- Analyzer.cpp -----------------------------------------------------===//
 
 #include "Analyzer.h"
+#include "Discovery.h"
 #include "Report.h"
 
 #include "analysis/CudaAST.h"
@@ -96,13 +97,6 @@ struct ParseFacts {
   bool Parsed = false;
 };
 
-std::string absoluteFileName(StringRef Name) {
-  llvm::SmallString<256> Path(Name);
-  llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path);
-}
-
 // Records the user files a TU includes, and turns a missing header from a
 // fatal error (which ends the parse, so that no kernel after it is seen)
 // into an ordinary one: the directive is skipped and the parse goes on, so
@@ -129,13 +123,13 @@ public:
       if (OptionalFileEntryRef Includer =
               SM.getFileEntryRefForID(SM.getFileID(Loc)))
         Facts.Missing.push_back({Name.str(),
-                                 absoluteFileName(Includer->getName()),
+                                 absolute(Includer->getName()),
                                  SM.getFileOffset(Loc), Angled,
                                  SM.isInSystemHeader(Loc)});
       return;
     }
     if (Kind == SrcMgr::C_User)
-      Facts.Included.insert(absoluteFileName(File->getName()));
+      Facts.Included.insert(absolute(File->getName()));
   }
 
 private:
@@ -183,7 +177,7 @@ private:
       return;
     KernelRecord K;
     K.Name = FD->getQualifiedNameAsString();
-    K.File = absoluteFileName(File->getName());
+    K.File = absolute(File->getName());
     K.Line = SM->getSpellingLineNumber(SM->getFileLoc(FD->getLocation()));
     K.Begin = SM->getFileOffset(Begin);
     K.End = SM->isWrittenInSameFile(Begin, End) ? SM->getFileOffset(End)
@@ -404,15 +398,8 @@ FileResult parseAndCheck(const LintSettings &Settings,
   FileResult Result;
   Result.File = File;
 
-  // Every finding comes back; the parent filters headers (with the
-  // config's HeaderFilterRegex for this file, read here).
+  // Every finding comes back; the parent filters headers.
   ClangTidyContext Context(makeOptionsProvider(Settings, /*AllHeaders=*/true));
-  std::optional<std::string> HeaderFilter =
-      makeOptionsProvider(Settings)->getOptions(File).HeaderFilterRegex;
-  // The parent applies the config's header filter: clang-tidy 19's
-  // consumer takes the options of the working directory, not of the file.
-  if (HeaderFilter && *HeaderFilter != ".*")
-    Result.ConfigHeaderFilter = *HeaderFilter;
   SingleCommandDatabase Database(
       tooling::CompileCommand(WorkingDirectory, File, Command, ""));
   tooling::ClangTool Tool(Database, {File});
@@ -453,25 +440,9 @@ FileResult parseAndCheck(const LintSettings &Settings,
     Result.Findings.push_back(std::move(F));
   }
   Result.Included.assign(Facts.Included.begin(), Facts.Included.end());
-  // A kernel with a compiler error inside it was not analysed, even when
-  // the error left no trace in the AST that the checks could see: what the
-  // checks said of it is dropped, since it rests on broken code.
-  auto Inside = [](const Message &M, const KernelRecord &K) {
-    return M.File == K.File && M.Offset >= K.Begin && M.Offset <= K.End;
-  };
-  for (KernelRecord &K : Facts.Kernels)
-    for (const Finding &F : Result.Findings)
-      if (F.Level == Severity::Error && F.isCompilerDiagnostic() &&
-          !leavesStatementIntact(F.Main.Text) && Inside(F.Main, K))
-        K.Analysed = false;
-  // The checks skip such kernels (hasParseErrors sees the recorded error
-  // locations); this only guards against a finding placed inside one.
-  llvm::erase_if(Result.Findings, [&](const Finding &F) {
-    return !F.isCompilerDiagnostic() &&
-           llvm::any_of(Facts.Kernels, [&](const KernelRecord &K) {
-             return !K.Analysed && Inside(F.Main, K);
-           });
-  });
+  // A kernel with a compiler error inside it, even one that left no trace
+  // in the AST, is not analysed: hasParseErrors sees the places the
+  // ErrorRecorder kept, and the checks and the census both ask it.
   Result.Kernels = std::move(Facts.Kernels);
   Missing = std::move(Facts.Missing);
   if (!Result.Parsed && Result.Findings.empty())
@@ -752,6 +723,12 @@ FileResult analyzeFile(const LintSettings &Settings,
     Lines.locate(F.Main);
     Result.Findings.push_back(std::move(F));
   }
+  // The parent applies the config's header filter: clang-tidy 19's
+  // consumer takes the options of the working directory, not of the file.
+  std::optional<std::string> HeaderFilter =
+      makeOptionsProvider(Settings)->getOptions(File).HeaderFilterRegex;
+  if (HeaderFilter && *HeaderFilter != ".*")
+    Result.ConfigHeaderFilter = *HeaderFilter;
   return Result;
 }
 

@@ -27,7 +27,7 @@ static bool isIncludable(llvm::StringRef Path) {
       .Default(false);
 }
 
-static std::string absolute(llvm::StringRef Path) {
+std::string absolute(llvm::StringRef Path) {
   llvm::SmallString<256> Abs(Path);
   llvm::sys::fs::make_absolute(Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);

@@ -40,6 +40,10 @@ Discovered discoverFiles(const std::vector<std::string> &Paths);
 /// fragment on its own when no translation unit turns out to include it.
 std::set<std::string> includedSources(const std::vector<std::string> &Sources);
 
+/// \p Path made absolute (against the working directory), without `.` and
+/// `..` components.
+std::string absolute(llvm::StringRef Path);
+
 /// True when \p Path lies under one of \p Roots (a root may be a file).
 bool isUnderRoots(const std::string &Path,
                   const std::vector<std::string> &Roots);

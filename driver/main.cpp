@@ -136,13 +136,6 @@ be analysed (the others are still linted and reported).
 
 namespace {
 
-std::string absolute(StringRef Path) {
-  SmallString<256> Abs(Path);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, true);
-  return std::string(Abs);
-}
-
 // Compile commands, from -p or from a compile_commands.json up the tree.
 class CommandSource {
 public:
@@ -489,15 +482,19 @@ int main(int argc, const char **argv) {
     StatusOf[R.File] = Summary.Status;
     Report.Files.push_back(std::move(Summary));
     bool HadError = Report.Files.back().Status != FileStatus::Analysed;
-    // Kernels are counted where findings are shown: in the file itself, a
-    // fragment, or a header the filter keeps.
+    // Findings are shown, and kernels counted, in the file itself, a
+    // fragment, or a header the filter keeps: --header-filter, else the
+    // config's HeaderFilterRegex, else the paths given on the command line.
+    std::optional<Regex> ConfigRegex;
+    if (!HeaderRegex && !R.ConfigHeaderFilter.empty())
+      ConfigRegex.emplace(R.ConfigHeaderFilter);
     auto Shown = [&](const std::string &File) {
       if (File == R.File || Fragments.count(File))
         return true;
       if (HeaderRegex)
         return HeaderRegex->match(File);
-      if (!R.ConfigHeaderFilter.empty())
-        return Regex(R.ConfigHeaderFilter).match(File);
+      if (ConfigRegex)
+        return ConfigRegex->match(File);
       return isUnderRoots(File, Files.Roots);
     };
     for (const KernelRecord &K : R.Kernels)
@@ -507,10 +504,6 @@ int main(int argc, const char **argv) {
       Report.Errors.push_back({R.File, E});
     for (Finding F : R.Findings) {
       F.InBrokenUnit = HadError;
-      // The header filter: --header-filter, else the config's
-      // HeaderFilterRegex, else the paths
-      // given on the command line. A fragment is a linted source, not a
-      // header.
       bool Keep = F.isCompilerDiagnostic() || F.Main.File.empty() ||
                   Shown(F.Main.File);
       if (!Keep)
@@ -525,10 +518,11 @@ int main(int argc, const char **argv) {
     auto Includer = IncludedBy.find(F);
     if (Includer == IncludedBy.end())
       continue; // Linted on its own above.
+    // The best status among the files that include it (the first includer
+    // when none did better than failing).
     FileSummary Summary;
     Summary.File = F;
     Summary.IncludedBy = Includer->second;
-    // The best status among the files that include it.
     Summary.Status = FileStatus::Failed;
     for (const FileResult &R : Results)
       if (llvm::is_contained(R.Included, F) && StatusOf.count(R.File) &&
