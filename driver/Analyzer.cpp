@@ -169,7 +169,6 @@ private:
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
       return;
     SourceLocation Begin = SM->getFileLoc(FD->getBeginLoc());
-    SourceLocation End = SM->getFileLoc(FD->getEndLoc());
     if (Begin.isInvalid() || SM->isInSystemHeader(Begin))
       return;
     OptionalFileEntryRef File = SM->getFileEntryRefForID(SM->getFileID(Begin));
@@ -179,9 +178,6 @@ private:
     K.Name = FD->getQualifiedNameAsString();
     K.File = absolute(File->getName());
     K.Line = SM->getSpellingLineNumber(SM->getFileLoc(FD->getLocation()));
-    K.Begin = SM->getFileOffset(Begin);
-    K.End = SM->isWrittenInSameFile(Begin, End) ? SM->getFileOffset(End)
-                                                : K.Begin;
     K.Analysed = !hasParseErrors(FD);
     Kernels.push_back(std::move(K));
   }

@@ -71,15 +71,15 @@ void from_json(const nlohmann::json &J, Finding &F) {
 }
 
 void to_json(nlohmann::json &J, const KernelRecord &K) {
-  J = {{"name", K.Name},   {"file", K.File}, {"line", K.Line},
-       {"begin", K.Begin}, {"end", K.End},   {"analysed", K.Analysed}};
+  J = {{"name", K.Name},
+       {"file", K.File},
+       {"line", K.Line},
+       {"analysed", K.Analysed}};
 }
 void from_json(const nlohmann::json &J, KernelRecord &K) {
   J.at("name").get_to(K.Name);
   J.at("file").get_to(K.File);
   J.at("line").get_to(K.Line);
-  J.at("begin").get_to(K.Begin);
-  J.at("end").get_to(K.End);
   J.at("analysed").get_to(K.Analysed);
 }
 

@@ -55,7 +55,6 @@ struct KernelRecord {
   std::string Name;
   std::string File; ///< Absolute path.
   unsigned Line = 0;
-  unsigned Begin = 0, End = 0; ///< Offsets of the definition in File.
   /// Its body parsed without error, so the checks ran on it.
   bool Analysed = false;
 };
