@@ -9,6 +9,8 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "clang/Basic/DiagnosticParse.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -351,12 +353,19 @@ namespace {
 // still analysable is hasParseErrors' call: only class-type objects, whose
 // references are the only error nodes). The file is still reported as
 // analysed in part.
-bool leavesStatementIntact(StringRef Error) {
-  return (Error.starts_with("reference to __global__ function") &&
-          Error.ends_with("in __global__ function")) ||
-         Error == "an attribute list cannot appear here" ||
-         // `__shared__ cuda::barrier<...> b;`: checked by hasParseErrors.
-         Error == "initialization is not supported for __shared__ variables";
+bool leavesStatementIntact(const Diagnostic &Info) {
+  switch (Info.getID()) {
+  case diag::err_attributes_not_allowed:
+  case diag::err_shared_var_init:
+    return true;
+  case diag::err_ref_bad_target:
+    // "reference to __global__ function ... in __global__ function": the
+    // %select arguments 0 (target), 1 (function) and 3 (caller).
+    return Info.getRawArg(0) == 1 && Info.getRawArg(1) == 0 &&
+           Info.getRawArg(3) == 1;
+  default:
+    return false;
+  }
 }
 
 // Passes the front end's diagnostics on to clang-tidy's consumer, and
@@ -372,12 +381,8 @@ public:
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level >= DiagnosticsEngine::Error && Info.getLocation().isValid() &&
-        Info.hasSourceManager()) {
-      llvm::SmallString<128> Text;
-      Info.FormatDiagnostic(Text);
-      if (!leavesStatementIntact(Text))
-        compilerErrorLocations().push_back(Info.getLocation());
-    }
+        Info.hasSourceManager() && !leavesStatementIntact(Info))
+      compilerErrorLocations().push_back(Info.getLocation());
     Target.HandleDiagnostic(Level, Info);
   }
 
