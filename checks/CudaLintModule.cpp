@@ -1,5 +1,8 @@
 //===--- CudaLintModule.cpp - the `cudalint` clang-tidy module ------------===//
 
+#include "AtomicHotspotCheck.h"
+#include "DivergentBarrierCheck.h"
+#include "DivergentBranchCheck.h"
 #include "MissingRestrictCheck.h"
 #include "SharedBankConflictCheck.h"
 #include "UncoalescedAccessCheck.h"
@@ -20,6 +23,12 @@ class CudaLintModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(
       clang::tidy::ClangTidyCheckFactories &CheckFactories) override {
+    CheckFactories.registerCheck<AtomicHotspotCheck>(
+        "cudalint-atomic-hotspot");
+    CheckFactories.registerCheck<DivergentBarrierCheck>(
+        "cudalint-divergent-barrier");
+    CheckFactories.registerCheck<DivergentBranchCheck>(
+        "cudalint-divergent-branch");
     CheckFactories.registerCheck<MissingRestrictCheck>(
         "cudalint-missing-restrict");
     CheckFactories.registerCheck<SharedBankConflictCheck>(

@@ -36,6 +36,22 @@ const char *fileStatusName(FileStatus S) {
 
 const std::vector<CheckInfo> &checkCatalogue() {
   static const std::vector<CheckInfo> Checks = {
+      {"cudalint-atomic-hotspot",
+       "Flags global atomics that many lanes aim at one address: a uniform "
+       "accumulator, or a small histogram indexed by data.",
+       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
+       "atomic-hotspot.md"},
+      {"cudalint-divergent-barrier",
+       "Flags barriers that some threads of their block or warp can miss: "
+       "undefined behaviour.",
+       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
+       "divergent-barrier.md",
+       "error"},
+      {"cudalint-divergent-branch",
+       "Flags branches on which the lanes of most warps disagree while both "
+       "ways do real work, and rewrites the interleaved tree reduction.",
+       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
+       "divergent-branch.md"},
       {"cudalint-missing-restrict",
        "Flags kernel pointer parameters without '__restrict__' where a store "
        "through one of them forces the compiler to reload through another.",
@@ -274,7 +290,7 @@ nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
                      {"fullDescription", {{"text", C.Summary}}},
                      {"helpUri", C.HelpUri},
                      {"help", {{"text", C.Summary + " See " + C.HelpUri}}},
-                     {"defaultConfiguration", {{"level", "warning"}}}});
+                     {"defaultConfiguration", {{"level", C.Level}}}});
   }
   auto RuleFor = [&](const std::string &Check) {
     auto It = RuleIndex.find(Check);

@@ -59,6 +59,9 @@ struct CheckInfo {
   std::string Name;
   std::string Summary;
   std::string HelpUri;
+  /// SARIF level of its findings: "warning", or "error" for undefined
+  /// behaviour.
+  std::string Level = "warning";
 };
 const std::vector<CheckInfo> &checkCatalogue();
 

@@ -284,4 +284,49 @@ referencesTo(const VarDecl *V, const Stmt *Root, ASTContext &Ctx) {
   return std::move(C.Refs);
 }
 
+std::string sourceText(const Expr *E, const ASTContext &Ctx, size_t Max) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  R = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    return "<expr>";
+  std::string S = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  // Collapse whitespace: messages are one line.
+  std::string Out;
+  bool Space = false;
+  for (char C : S) {
+    if (isspace(static_cast<unsigned char>(C))) {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  if (Out.size() > Max)
+    Out = Out.substr(0, Max - 3) + "...";
+  return Out;
+}
+
+const Expr *conditionOf(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return If->getCond();
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return F->getCond();
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getCond();
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return D->getCond();
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+    return Sw->getCond();
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S))
+    return CO->getCond();
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isLogicalOp() ? BO->getLHS() : nullptr;
+  return nullptr;
+}
+
 } // namespace cudalint

@@ -42,6 +42,15 @@ clang::ast_matchers::internal::BindableMatcher<clang::Decl> analysableKernel();
 /// same canonical declaration.
 const clang::FunctionDecl *canonicalKernel(const clang::FunctionDecl *FD);
 
+/// The source text of \p E on one line (whitespace collapsed), cut to \p Max
+/// characters with "..."; "<expr>" when it has no file range.
+std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx,
+                       size_t Max = 40);
+
+/// The condition of an `if`, loop, `switch` or `?:`, or the left operand of
+/// `&&`/`||`; null for anything else.
+const clang::Expr *conditionOf(const clang::Stmt *S);
+
 /// Strips parentheses, implicit casts and no-op explicit casts.
 const clang::Expr *stripNoOps(const clang::Expr *E);
 

@@ -1,6 +1,8 @@
 //===--- KernelModel.cpp - what a kernel computes, per thread -------------===//
 
 #include "KernelModel.h"
+
+#include "llvm/Support/MathExtras.h"
 #include "CudaAST.h"
 
 #include "clang/AST/Attr.h"
@@ -38,6 +40,9 @@ MemSpace memSpaceOf(const ValueDecl *D) {
 }
 
 namespace {
+
+// The identity of the coalesced-group rank leaf.
+const char CoalescedRankTag = 0;
 
 // What a value is, as far as the walk can tell.
 struct Value {
@@ -170,30 +175,6 @@ StringRef cgClassName(QualType T, unsigned *TileSize) {
   return RD->getName();
 }
 
-std::string sourceText(const Expr *E, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
-  R = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
-  if (R.isInvalid())
-    return "<expr>";
-  std::string S = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-  // Collapse whitespace: messages are one line.
-  std::string Out;
-  bool Space = false;
-  for (char C : S) {
-    if (isspace(static_cast<unsigned char>(C))) {
-      Space = !Out.empty();
-      continue;
-    }
-    if (Space)
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
-  if (Out.size() > 40)
-    Out = Out.substr(0, 37) + "...";
-  return Out;
-}
 
 // Variables a statement writes: assignments, increments, address taken,
 // passed by non-const reference, inline-assembly outputs.
@@ -519,14 +500,14 @@ private:
     SymRef Cond = C.Kind == Value::Scalar ? C.S : symVarying(If, "condition");
     condition(If, If->getCond(), Cond);
     Env Before = E;
-    Guards.push_back({Cond, true});
+    Guards.push_back({Cond, true, If});
     bool ThenLeaves = stmt(If->getThen());
     Guards.pop_back();
     Env AfterThen = std::move(E);
     E = std::move(Before);
     bool ElseLeaves = false;
     if (If->getElse()) {
-      Guards.push_back({Cond, false});
+      Guards.push_back({Cond, false, If});
       ElseLeaves = stmt(If->getElse());
       Guards.pop_back();
     }
@@ -534,10 +515,10 @@ private:
       return true;
     if (ThenLeaves) {
       // `if (i >= n) return;`: what follows runs where the condition is false.
-      Guards.push_back({Cond, false});
+      Guards.push_back({Cond, false, If, /*Exit=*/true});
     } else if (ElseLeaves) {
       E = std::move(AfterThen);
-      Guards.push_back({Cond, true});
+      Guards.push_back({Cond, true, If, /*Exit=*/true});
     } else {
       join(AfterThen, If, Cond);
     }
@@ -607,7 +588,7 @@ private:
     Env Before = E;
     // Which case runs is unknown per lane: walk the body once and merge
     // what it changed with what was there before.
-    Guards.push_back({symOp(SymKind::NE, Cond, symVarying(Sw, "case")), true});
+    Guards.push_back({symOp(SymKind::NE, Cond, symVarying(Sw, "case")), true, Sw});
     stmt(Sw->getBody());
     Guards.pop_back();
     Env After = std::move(E);
@@ -639,6 +620,44 @@ private:
     if (Sum->getOpcode() == BO_Add && ModifiedVars::var(Sum->getRHS()) == V)
       return std::make_pair(Sum->getLHS(), 1);
     return std::nullopt;
+  }
+
+  // Geometric steps of V by a constant power of two: `V *= 2`, `V <<= 1`,
+  // `V = V * 4`, `V /= 2`, `V >>= 1`, `V = V / 2`. Returns (grows, shift).
+  std::optional<std::pair<bool, int64_t>> geometricStep(const VarDecl *V,
+                                                        const Expr *W) {
+    const auto *BO = dyn_cast<BinaryOperator>(W);
+    if (!BO)
+      return std::nullopt;
+    BinaryOperatorKind Op;
+    const Expr *Amount;
+    switch (BO->getOpcode()) {
+    case BO_MulAssign: Op = BO_Mul; Amount = BO->getRHS(); break;
+    case BO_DivAssign: Op = BO_Div; Amount = BO->getRHS(); break;
+    case BO_ShlAssign: Op = BO_Shl; Amount = BO->getRHS(); break;
+    case BO_ShrAssign: Op = BO_Shr; Amount = BO->getRHS(); break;
+    case BO_Assign: {
+      const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+      if (!R || ModifiedVars::var(R->getLHS()) != V)
+        return std::nullopt;
+      Op = R->getOpcode();
+      Amount = R->getRHS();
+      if (Op != BO_Mul && Op != BO_Div && Op != BO_Shl && Op != BO_Shr)
+        return std::nullopt;
+      break;
+    }
+    default:
+      return std::nullopt;
+    }
+    std::optional<int64_t> C = constant(Amount);
+    if (!C || *C <= 0)
+      return std::nullopt;
+    if (Op == BO_Shl || Op == BO_Shr)
+      return *C < 31 ? std::optional(std::make_pair(Op == BO_Shl, *C))
+                     : std::nullopt;
+    if (*C < 2 || (*C & (*C - 1)) != 0)
+      return std::nullopt;
+    return std::make_pair(Op == BO_Mul, int64_t(llvm::Log2_64(*C)));
   }
 
   // True when \p W runs exactly once per iteration of loop \p L: it is the
@@ -747,6 +766,18 @@ private:
         Step.reset();
       if (Step && !unconditionalIn(Mods.Last[V], L, Inc))
         Step.reset();
+      if (!Step && N == 1 && It != E.end() && It->second.Kind == Value::Scalar)
+        if (std::optional<std::pair<bool, int64_t>> G =
+                geometricStep(V, Mods.Last[V]))
+          if (unconditionalIn(Mods.Last[V], L, Inc)) {
+            // `s *= 2`, `s >>= 1`: init << (k * shift), init >> (k * shift).
+            Value Init = It->second;
+            SymRef K = symLoopIter(L, "k_" + V->getName().str());
+            Init.S = symOp(G->first ? SymKind::Shl : SymKind::Shr, Init.S,
+                           K * symConst(G->second));
+            Inductive[V] = Init;
+            continue;
+          }
       if (!Step) {
         Others.push_back(V);
         continue;
@@ -895,7 +926,7 @@ private:
       TripDep |= CS->threadDependent();
       condition(L, Cond, CS);
       if (AsGuard)
-        Guards.push_back({CS, true});
+        Guards.push_back({CS, true, L});
     };
     bool DoWhile = isa<DoStmt>(L);
     if (CondVar)
@@ -1374,7 +1405,7 @@ private:
     if (K == BO_LAnd || K == BO_LOr) {
       Value A = rvalue(BO->getLHS());
       SymRef AS = A.Kind == Value::Scalar ? A.S : symVarying(BO, "lhs");
-      Guards.push_back({AS, K == BO_LAnd});
+      Guards.push_back({AS, K == BO_LAnd, BO});
       Value B = rvalue(BO->getRHS());
       Guards.pop_back();
       SymRef BS = B.Kind == Value::Scalar ? B.S : symVarying(BO, "rhs");
@@ -1474,7 +1505,7 @@ private:
     Value C = rvalue(CO->getCond());
     SymRef CS = C.Kind == Value::Scalar ? C.S : symVarying(CO, "condition");
     condition(CO, CO->getCond(), CS);
-    Guards.push_back({CS, true});
+    Guards.push_back({CS, true, CO});
     Value A = rvalue(CO->getTrueExpr());
     Guards.back().Taken = false;
     Value B = rvalue(CO->getFalseExpr());
@@ -1589,6 +1620,8 @@ private:
       if (N == "block_index")
         return builtinDim3(SymKind::BlockIdx);
     }
+    if (Class == "coalesced_group" && N == "thread_rank")
+      return Value::scalar(symVarying(&CoalescedRankTag, "coalesced rank"));
     if (IsTile) {
       if (N == "thread_rank")
         return Value::scalar(symOp(SymKind::Rem, linearThread(), symConst(Tile)));
@@ -1600,7 +1633,48 @@ private:
     return std::nullopt;
   }
 
+  // Records \p CE when it is a barrier.
+  void syncPoint(const CallExpr *CE, const FunctionDecl *FD) {
+    if (!Recording || !FD || !FD->getIdentifier())
+      return;
+    StringRef N = FD->getName();
+    std::optional<SyncScope> Scope;
+    if (N == "__syncthreads" || N == "__syncthreads_count" ||
+        N == "__syncthreads_and" || N == "__syncthreads_or" ||
+        N == "__barrier_sync")
+      Scope = SyncScope::Block;
+    else if (N == "__syncwarp") {
+      std::optional<int64_t> Mask =
+          CE->getNumArgs() ? constant(CE->getArg(0)) : int64_t(0xffffffff);
+      if (Mask && uint32_t(*Mask) == 0xffffffffu)
+        Scope = SyncScope::Warp;
+    } else if (N == "sync") {
+      // `block.sync()`, `cooperative_groups::sync(block)`.
+      QualType T;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+        T = MC->getImplicitObjectArgument()->getType();
+      else if (CE->getNumArgs() == 1)
+        T = CE->getArg(0)->getType();
+      unsigned Tile = 0;
+      StringRef Class = T.isNull() ? StringRef() : cgClassName(T, &Tile);
+      if (Class == "thread_block")
+        Scope = SyncScope::Block;
+      else if (Class == "grid_group")
+        Scope = SyncScope::Grid;
+      else if (Class == "thread_block_tile" && Tile == 32)
+        Scope = SyncScope::Warp;
+    }
+    if (!Scope)
+      return;
+    SyncPoint P{CE, *Scope, {}, {}, {}};
+    P.Loops.assign(Loops.begin(), Loops.end());
+    P.Guards.assign(Guards.begin(), Guards.end());
+    P.CallStack.assign(Calls.begin(), Calls.end());
+    M.Syncs.push_back(std::move(P));
+  }
+
   Value call(const CallExpr *CE) {
+    syncPoint(CE, CE->getDirectCallee());
     // `operator dim3()` on a built-in: blockDim as a dim3.
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
       if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
@@ -1792,6 +1866,10 @@ private:
     return opaqueExpr(CE, Dep);
   }
 };
+
+bool isCoalescedRank(const SymNode &Leaf) {
+  return Leaf.Kind == SymKind::Varying && Leaf.Id == &CoalescedRankTag;
+}
 
 KernelModel::KernelModel(const FunctionDecl &Kernel, ASTContext &Ctx)
     : Kernel(Kernel) {

@@ -40,6 +40,11 @@ enum class MemSpace { Global, Shared, Constant, Local, Unknown };
 struct Guard {
   SymRef Cond;
   bool Taken;
+  /// The `if`, loop, `switch`, `?:` or `&&`/`||` the condition belongs to.
+  const clang::Stmt *Where = nullptr;
+  /// The code runs there because the other lanes left early (`if (i >= n)
+  /// return;` before it), not because it is inside the branch.
+  bool Exit = false;
 };
 
 /// A local variable that carries thread-dependence into an address.
@@ -80,6 +85,22 @@ struct BranchCondition {
   llvm::SmallVector<const clang::CallExpr *, 1> CallStack;
 };
 
+/// Which threads a barrier waits for.
+enum class SyncScope {
+  Block, ///< `__syncthreads()` and its variants, `this_thread_block().sync()`
+  Grid,  ///< `this_grid().sync()`: every thread of every block
+  Warp,  ///< `__syncwarp()` with the full mask, a 32-thread tile's `sync()`
+};
+
+/// A barrier: every thread of its scope must reach it.
+struct SyncPoint {
+  const clang::CallExpr *E;
+  SyncScope Scope;
+  llvm::SmallVector<const clang::Stmt *, 2> Loops;
+  llvm::SmallVector<Guard, 2> Guards;
+  llvm::SmallVector<const clang::CallExpr *, 1> CallStack;
+};
+
 /// A use of threadIdx/blockIdx/blockDim/gridDim.
 struct BuiltinUse {
   const clang::Expr *E;         ///< The `threadIdx.x` expression.
@@ -113,6 +134,7 @@ public:
   llvm::ArrayRef<MemAccess> accesses() const { return Accesses; }
   llvm::ArrayRef<BranchCondition> conditions() const { return Conditions; }
   llvm::ArrayRef<BuiltinUse> builtinUses() const { return Builtins; }
+  llvm::ArrayRef<SyncPoint> syncs() const { return Syncs; }
   const LocalVar *local(const clang::VarDecl *V) const;
   /// The last value computed for an integer expression, or null when the
   /// walk did not evaluate it.
@@ -134,12 +156,18 @@ private:
   std::vector<MemAccess> Accesses;
   std::vector<BranchCondition> Conditions;
   std::vector<BuiltinUse> Builtins;
+  std::vector<SyncPoint> Syncs;
   std::vector<LocalVar> Locals;
   llvm::DenseMap<const clang::VarDecl *, unsigned> LocalIndex;
   llvm::DenseMap<const clang::Expr *, SymRef> Values;
   llvm::DenseMap<const clang::Stmt *, int64_t> TripCounts;
   bool Incomplete = false;
 };
+
+/// True for the leaf that stands for `g.thread_rank()` of a coalesced group
+/// (`cooperative_groups::coalesced_threads()`): unknown per lane, but exactly
+/// one active lane of each warp has rank 0.
+bool isCoalescedRank(const SymNode &Leaf);
 
 /// The memory space a declaration lives in (its CUDA attribute).
 MemSpace memSpaceOf(const clang::ValueDecl *D);

@@ -1,0 +1,134 @@
+//===--- DivergentBarrierCheck.cpp - cudalint -----------------------------===//
+
+#include "DivergentBarrierCheck.h"
+#include "analysis/Divergence.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+
+namespace {
+
+bool isLoop(const Stmt *S) {
+  return isa_and_nonnull<ForStmt>(S) || isa_and_nonnull<WhileStmt>(S) ||
+         isa_and_nonnull<DoStmt>(S) || isa_and_nonnull<CXXForRangeStmt>(S);
+}
+
+std::string barrierName(const CallExpr *CE, const ASTContext &Ctx) {
+  std::string S = sourceText(CE, Ctx, 60);
+  return S == "<expr>" ? "the barrier" : "'" + S + "'";
+}
+
+} // namespace
+
+DivergentBarrierCheck::DivergentBarrierCheck(StringRef Name,
+                                             tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      AssumedBlockDim(Options.get("AssumedBlockDim", "").str()) {}
+
+void DivergentBarrierCheck::storeOptions(
+    tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "AssumedBlockDim", AssumedBlockDim);
+}
+
+void DivergentBarrierCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(analysableKernel().bind("kernel"), this);
+}
+
+void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  if (!Uses)
+    Uses = std::make_unique<KernelUseIndex>(Ctx);
+  std::vector<BlockShape> Shapes = blockShapes(
+      launchConfigs(*Uses, Kernel, Ctx), parseBlockShape(AssumedBlockDim));
+  std::vector<WarpSampler> Samplers;
+  for (const BlockShape &S : Shapes)
+    Samplers.emplace_back(S);
+
+  for (const FunctionDecl *F : analysedInstances(*Kernel)) {
+    const KernelModel &M = KernelModel::get(*F);
+    for (const SyncPoint &P : M.syncs()) {
+      SourceLocation Loc = SM.getExpansionLoc(P.E->getBeginLoc());
+      if (Reported.count(Loc.getRawEncoding()))
+        continue;
+      bool WarpOnly = P.Scope == SyncScope::Warp;
+      // The first guard on which the threads that should meet can disagree.
+      for (size_t I = 0; I < P.Guards.size(); ++I) {
+        const Guard &G = P.Guards[I];
+        if (!G.Cond->threadDependent())
+          continue;
+        ThreadSplit TS;
+        for (const WarpSampler &S : Samplers) {
+          TS = threadSplit(G.Cond, llvm::ArrayRef(P.Guards).take_front(I), S,
+                           WarpOnly);
+          if (TS.Kind == ThreadSplit::Witnessed ||
+              TS.Kind == ThreadSplit::ForSomeBound)
+            break;
+        }
+        if (TS.Kind != ThreadSplit::Witnessed &&
+            TS.Kind != ThreadSplit::ForSomeBound)
+          continue;
+        Reported.insert(Loc.getRawEncoding());
+        const Expr *CondE = conditionOf(G.Where);
+        std::string CondText =
+            CondE ? "'" + sourceText(CondE, Ctx, 60) + "'" : "a condition";
+        const char *Who = WarpOnly ? "lanes of a warp" : "threads of a block";
+        std::string Why;
+        if (G.Exit)
+          Why = "some " + std::string(Who) + " leave before it (where " +
+                CondText + (G.Taken ? " is false" : " is true") + ")";
+        else if (isLoop(G.Where))
+          Why = "it sits in a loop whose trip count differs between " +
+                std::string(Who) + " (" + CondText + ")";
+        else
+          Why = "it is reached under " + CondText + ", which differs between " +
+                std::string(Who);
+        if (TS.Kind == ThreadSplit::ForSomeBound)
+          Why += " whenever " + TS.Bound + " falls inside a " +
+                 (WarpOnly ? "warp" : "block");
+        std::string Msg =
+            barrierName(P.E, Ctx) + " is not reached by every thread that " +
+            "waits at it: " + Why + "; that is undefined behaviour, which " +
+            "hangs the " + (WarpOnly ? "warp" : "block") +
+            " or lets threads read shared memory that was not written yet";
+        diag(Loc, "%0", DiagnosticIDs::Error) << Msg;
+        for (const CallExpr *Call : P.CallStack)
+          diag(Call->getExprLoc(), "inlined from this call",
+               DiagnosticIDs::Note);
+        if (CondE) {
+          const char *What = G.Exit ? "the early exit is here"
+                             : isLoop(G.Where)
+                                 ? "the loop condition is here"
+                                 : "the condition is here";
+          diag(SM.getExpansionLoc(CondE->getBeginLoc()), What,
+               DiagnosticIDs::Note);
+        }
+        std::string Remedy =
+            G.Exit ? "instead of leaving early, put the work under the "
+                     "opposite condition and let every thread reach the "
+                     "barrier"
+            : isLoop(G.Where)
+                ? "give every thread the same trip count (loop to a "
+                  "bound that is the same in the whole block and guard the "
+                  "work inside), so that each iteration's barrier is met by "
+                  "all"
+                : "move the barrier out of the branch, so that every thread "
+                  "reaches it";
+        if (WarpOnly)
+          Remedy += ", or pass '__syncwarp' the mask of the lanes that "
+                    "take this way";
+        diag(Loc, "%0", DiagnosticIDs::Note) << Remedy;
+        break;
+      }
+    }
+  }
+}
+
+} // namespace cudalint
