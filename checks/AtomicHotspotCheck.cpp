@@ -173,6 +173,35 @@ bool standsAlone(const CallExpr *CE, ASTContext &Ctx) {
   return false;
 }
 
+// Side effects that evaluating \p S once per lane instead of once per warp
+// could change: writes, and calls to functions cudalint cannot see into.
+// Built-in variables (`threadIdx.x`) and the math functions and intrinsics
+// of the CUDA headers only read.
+bool writesOrCalls(const Stmt *S, const ASTContext &Ctx) {
+  if (!S)
+    return false;
+  if (isa<PseudoObjectExpr>(S))
+    return false; // threadIdx.x and friends.
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp())
+      return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp())
+      return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || !(FD->getBuiltinID() != 0 ||
+                 Ctx.getSourceManager().isInSystemHeader(FD->getLocation())))
+      return true;
+    if (FD->getIdentifier() && FD->getName().starts_with("atomic"))
+      return true;
+  }
+  for (const Stmt *C : S->children())
+    if (writesOrCalls(C, Ctx))
+      return true;
+  return false;
+}
+
 bool mentions(const Stmt *S, StringRef Name) {
   if (!S)
     return false;
@@ -316,8 +345,7 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
                 "differently";
         else if (!standsAlone(CE, Ctx))
           Why = "its return value is used";
-        else if (PtrE->HasSideEffects(Ctx) || !ValE ||
-                 ValE->HasSideEffects(Ctx))
+        else if (!ValE || writesOrCalls(PtrE, Ctx) || writesOrCalls(ValE, Ctx))
           Why = "its arguments have side effects";
         else if (PtrT.empty() || ValT.empty() || CE->getBeginLoc().isMacroID() ||
                  CE->getEndLoc().isMacroID())

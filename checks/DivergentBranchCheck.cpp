@@ -419,11 +419,13 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
               "both one after the other";
       } else {
         std::string Lanes = describeLanes(Split.ActiveMask, Split.TrueMask);
+        if (isa<SwitchStmt>(C.S))
+          Lanes = "the lanes of each warp take different cases";
         if (IsLoop)
           Msg = "loop condition '" + CondText +
-                "' gives the lanes of each warp different trip counts (" +
-                Lanes + "): the warp runs " + WhatA +
-                " as often as its slowest lane";
+                "' gives the lanes of each warp different trip counts: the "
+                "warp runs " + std::string(WhatA) +
+                " as often as its slowest lane needs";
         else
           Msg = "lane-divergent branch '" + CondText + "': " + Lanes +
                 (EarlyExit ? ", so the lanes that stay run " +

@@ -79,5 +79,17 @@ __device__ unsigned int atomicAdd(unsigned int *address, unsigned int val);
 __device__ float atomicAdd(float *address, float val);
 __device__ double atomicAdd(double *address, double val);
 __device__ float __ldg(const float *ptr);
+__device__ int __syncthreads_count(int predicate);
+__device__ void __syncwarp(unsigned int mask = 0xffffffffu);
+__device__ float __shfl_down_sync(unsigned int mask, float var,
+                                  unsigned int delta, int width = 32);
+__device__ int atomicSub(int *address, int val);
+__device__ int atomicCAS(int *address, int compare, int val);
+__device__ int atomicExch(int *address, int val);
+__device__ unsigned long long atomicAdd(unsigned long long *address,
+                                        unsigned long long val);
+__device__ float sinf(float x);
+__device__ float cosf(float x);
+__device__ float expf(float x);
 
 #endif // CUDALINT_TEST_MOCK_CUDA_H

@@ -1,0 +1,118 @@
+// RUN: %check_cudalint --expect-error %s cudalint-divergent-barrier %t -- -nocudainc -isystem %inputs
+
+#include "cuda.h"
+
+// ---- Flagged. ----
+
+// Threads past n leave before the barrier: when n is not a multiple of the
+// block size, the rest of the last block waits for them.
+__global__ void early_return(float *a, int n) {
+  __shared__ float t[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  t[threadIdx.x] = a[i];
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by every thread that waits at it: some threads of a block leave before it (where 'i >= n' is true) whenever 'n' falls inside a block; that is undefined behaviour, which hangs the block or lets threads read shared memory that was not written yet [cudalint-divergent-barrier]
+  a[i] = t[255 - threadIdx.x];
+}
+
+// Half of the block skips the barrier.
+__global__ void in_branch(float *a) {
+  __shared__ float t[256];
+  if (threadIdx.x < 128) {
+    t[threadIdx.x] = a[threadIdx.x];
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by every thread that waits at it: it is reached under 'threadIdx.x < 128', which differs between threads of a block; that is undefined behaviour{{.*}}
+  }
+  a[threadIdx.x] = t[0];
+}
+
+// A grid-stride loop: threads run it a different number of times.
+__global__ void stride_loop(float *a, int n) {
+  __shared__ float t[256];
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x) {
+    t[threadIdx.x] = a[i];
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by every thread that waits at it: it sits in a loop whose trip count differs between threads of a block ('i < n') whenever 'n' falls inside a block;{{.*}}
+    a[i] = t[255 - threadIdx.x];
+  }
+}
+
+// A barrier in a helper, called under a divergent condition.
+__device__ void stage(float *t, const float *a) {
+  t[threadIdx.x] = a[threadIdx.x];
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by every thread that waits at it: it is reached under 'threadIdx.x % 2 == 0'{{.*}}
+}
+__global__ void via_helper(float *a) {
+  __shared__ float t[256];
+  if (threadIdx.x % 2 == 0)
+    stage(t, a);
+}
+
+// A full-mask __syncwarp that half of each warp skips.
+__global__ void warp_sync(float *a) {
+  if ((threadIdx.x & 31) < 16) {
+    a[threadIdx.x] *= 2;
+    __syncwarp();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncwarp()' is not reached by every thread that waits at it: it is reached under '(threadIdx.x & 31) < 16', which differs between lanes of a warp; that is undefined behaviour, which hangs the warp{{.*}}
+  }
+}
+
+// __syncthreads_count is a barrier too.
+__global__ void count_after_exit(int *out, const float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  int c = __syncthreads_count(a[i] > 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: error: '__syncthreads_count(a[i] > 0)' is not reached by every thread{{.*}}
+  out[i] = c;
+}
+
+// ---- Quiet. ----
+
+// The usual tiled loop: the trip count is the same in the whole block, and
+// the boundary guard covers the work, not the barrier.
+__global__ void tiled(float *out, const float *in, int n, int tiles) {
+  __shared__ float t[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+  for (int k = 0; k < tiles; ++k) {
+    t[threadIdx.x] = (i < n) ? in[k * n + i] : 0.0f;
+    __syncthreads();
+    acc += t[(threadIdx.x + 1) % 256];
+    __syncthreads();
+  }
+  if (i < n)
+    out[i] = acc;
+}
+
+// Conditions that every thread of a block agrees on.
+__global__ void uniform(float *a, int flag) {
+  __shared__ float t[256];
+  if (blockIdx.x > 0 && flag) {
+    t[threadIdx.x] = a[threadIdx.x];
+    __syncthreads();
+  }
+  if (threadIdx.x < blockDim.x)
+    __syncthreads();
+  a[threadIdx.x] = t[0];
+}
+
+// A full-mask __syncwarp under a condition uniform in each warp.
+__global__ void warp_uniform_sync(float *a) {
+  if ((threadIdx.x / 32) % 2) {
+    a[threadIdx.x] *= 2;
+    __syncwarp();
+  }
+}
+
+// A partial mask: only the lanes named must arrive.
+__global__ void partial_mask(float *a) {
+  if ((threadIdx.x & 31) < 16) {
+    a[threadIdx.x] *= 2;
+    __syncwarp(0x0000ffff);
+  }
+}
