@@ -302,7 +302,8 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
         std::string Callee = Op->Name.str();
         if (Float) {
           diag(Loc, "%0") << (Callee + " of '" + TypeName + "' values into " +
-                              Target + " at the same address from every lane: the "
+                              Target + " at one address from the lanes of every "
+                              "warp: the "
                               "atomics of a warp, and of the whole grid, "
                               "serialise on one address; summing within the "
                               "warp first and adding once per warp was "
@@ -310,7 +311,7 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
         } else {
           diag(Loc, "%0", DiagnosticIDs::Remark)
               << (Callee + " of '" + TypeName + "' values into " + Target +
-                  " at the same address from every lane: nvcc already "
+                  " at one address from the lanes of every warp: nvcc already "
                   "combines the lanes of a warp into one atomic on sm_70 and "
                   "later (doing it by hand measured 1.00x), so what is left "
                   "is one atomic per warp; combining per block was 5.4x "
@@ -322,8 +323,8 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
         if (!Float) {
           diag(Loc,
                "to combine per block: reduce the values into a '__shared__' "
-               "accumulator (or with cub::BlockReduce), '__syncthreads()', "
-               "and let one thread do the atomic; not offered as a fix, "
+               "accumulator (or with cub::BlockReduce; for a count, "
+               "'__syncthreads_count'), and let one thread do the atomic; not offered as a fix, "
                "because it needs a barrier that every thread must reach",
                DiagnosticIDs::Note);
           continue;

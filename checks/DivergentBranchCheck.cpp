@@ -22,7 +22,11 @@ struct Work {
   unsigned Score = 0;     ///< Arithmetic, memory accesses, assignments.
   bool Loop = false;      ///< Holds a loop.
   bool HeavyCall = false; ///< Calls a device function that is not trivial.
-  bool real() const { return Score >= 4 || Loop || HeavyCall; }
+  /// More than a few instructions: arms smaller than this become predicated
+  /// instructions or selects, which cost little even when lanes disagree.
+  bool real(unsigned Threshold = 10) const {
+    return Score >= Threshold || Loop || HeavyCall;
+  }
   void add(const Work &O) {
     Score += O.Score;
     Loop |= O.Loop;
@@ -392,19 +396,21 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
         Costly = A.real() && B.real() &&
                  (A.Loop || A.HeavyCall || B.Loop || B.HeavyCall);
       else if (IsLoop)
-        Costly = A.real();
+        Costly = A.real(6); // The body runs once per iteration.
       else
         Costly = (A.real() && B.real()) || A.Loop || A.HeavyCall || B.Loop ||
-                 B.HeavyCall || (InLoop && (A.real() || B.real()));
+                 B.HeavyCall || (InLoop && (A.real(6) || B.real(6)));
+      std::optional<Reduction> Red;
+      if (const auto *If = dyn_cast<IfStmt>(C.S))
+        Red = interleavedReduction(If, M, Ctx);
+      if (Red)
+        Costly = true;
       if (!Costly)
         continue;
       Reported.insert(Loc.getRawEncoding());
 
       std::string CondText = sourceText(C.Cond, Ctx, 60);
       std::string Msg;
-      std::optional<Reduction> Red;
-      if (const auto *If = dyn_cast<IfStmt>(C.S))
-        Red = interleavedReduction(If, M, Ctx);
       if (Red) {
         Msg = "interleaved tree reduction: '" + CondText +
               "' keeps one lane in 2*s busy, so every warp stays active, "
@@ -505,8 +511,9 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
              DiagnosticIDs::Note);
       } else if (Why.empty()) {
         diag(SM.getExpansionLoc(Red->Loop->getBeginLoc()),
-             "rewritten to sequential addressing; the sum is the same "
-             "because '%0' is a power of two and the elements are integers",
+             "--fix rewrites the loop to sequential addressing; the sum is "
+             "the same because '%0' is a power of two and the elements are "
+             "integers",
              DiagnosticIDs::Note)
             << BoundText;
       } else {

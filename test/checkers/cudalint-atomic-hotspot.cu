@@ -11,7 +11,7 @@ __global__ void float_sum(const float *in, float *total, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     atomicAdd(total, in[i]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicAdd of 'float' values into 'total' at the same address from every lane: the atomics of a warp, and of the whole grid, serialise on one address; summing within the warp first and adding once per warp was 31.7x faster for a float sum on an H100 [cudalint-atomic-hotspot]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicAdd of 'float' values into 'total' at one address from the lanes of every warp: the atomics of a warp, and of the whole grid, serialise on one address; summing within the warp first and adding once per warp was 31.7x faster for a float sum on an H100 [cudalint-atomic-hotspot]
 }
 
 // The same with doubles, inside a grid-stride loop.
@@ -19,7 +19,7 @@ __global__ void double_sum(const double *in, double *total, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x)
     atomicAdd(&total[0], in[i] * in[i]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicAdd of 'double' values into 'total' at the same address from every lane{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicAdd of 'double' values into 'total' at one address from the lanes of every warp{{.*}}
 }
 
 // Histograms indexed by data: a mask, a remainder, a byte.
