@@ -164,6 +164,7 @@ struct Reduction {
   const VarDecl *S = nullptr, *Tid = nullptr;
   const Expr *Bound = nullptr;
   const Expr *Init = nullptr;
+  const VarDecl *Array = nullptr;
   QualType Element;
 };
 
@@ -265,7 +266,31 @@ std::optional<Reduction> interleavedReduction(const IfStmt *If,
         (IsTid(Sum->getRHS()) && varOf(Sum->getLHS()) == R.S)))
     return std::nullopt;
   R.Element = Dst->getType();
+  R.Array = A;
   return R;
+}
+
+// True when every use of \p Array in \p F after \p Loop reads element 0.
+bool onlyFirstElementReadAfter(const ForStmt *Loop, const VarDecl *Array,
+                               const FunctionDecl *F, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = SM.getExpansionLoc(Loop->getEndLoc());
+  for (const DeclRefExpr *Ref : referencesTo(Array, F->getBody(), Ctx)) {
+    SourceLocation L = SM.getExpansionLoc(Ref->getBeginLoc());
+    if (!SM.isBeforeInTranslationUnit(End, L))
+      continue;
+    const Expr *Cur = Ref;
+    auto P = Ctx.getParents(*Cur);
+    while (!P.empty() && (P[0].get<ImplicitCastExpr>() || P[0].get<ParenExpr>())) {
+      Cur = P[0].get<Expr>();
+      P = Ctx.getParents(*Cur);
+    }
+    const auto *AS = P.empty() ? nullptr : P[0].get<ArraySubscriptExpr>();
+    if (!AS || AS->getBase()->IgnoreParenImpCasts() != Ref ||
+        intValue(AS->getIdx(), Ctx) != 0)
+      return false;
+  }
+  return true;
 }
 
 std::string text(SourceRange R, const ASTContext &Ctx) {
@@ -449,7 +474,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
       }
       // The rewrite to sequential addressing, when it is one.
       llvm::SmallVector<FixItHint, 4> Edits;
-      std::string Why, BoundText, TidText, SName, Half;
+      std::string Why, BoundText, TidText, SName, Half, NotFixable;
       if (Red) {
         BoundText = text(Red->Bound->getSourceRange(), Ctx);
         TidText = Red->Tid ? Red->Tid->getName().str() : "threadIdx.x";
@@ -474,6 +499,30 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
                    FixItHint::CreateReplacement(IncR, SName + " >>= 1"),
                    FixItHint::CreateReplacement(IfR, TidText + " < " + SName)};
           std::optional<int64_t> BoundValue = intValue(Red->Bound, Ctx);
+          // Known not to be a power of two: the rewrite would drop elements,
+          // so it is only described, never attached.
+          bool KnownNotPow2 =
+              BoundValue ? !isPowerOfTwo(*BoundValue)
+                         : isBuiltinX(Red->Bound, SymKind::BlockDim, M) &&
+                               llvm::all_of(Shapes, [](const BlockShape &Sh) {
+                                 return Sh.X && !isPowerOfTwo(*Sh.X);
+                               });
+          // Interleaved and sequential addressing leave the same value only
+          // in element 0: anything else read after the loop differs.
+          bool OnlyFirstRead = C.Loops.size() == 1 &&
+                               onlyFirstElementReadAfter(Red->Loop, Red->Array,
+                                                         F, Ctx);
+          if (KnownNotPow2 || !OnlyFirstRead) {
+            Edits.clear();
+            NotFixable = KnownNotPow2
+                             ? "'" + BoundText + "' is not a power of two, "
+                               "so the halving loop would skip elements"
+                             : "elements other than '" +
+                                   Red->Array->getName().str() +
+                                   "[0]' are read after the loop (or the loop "
+                                   "is nested), and they hold other partial "
+                                   "sums after the rewrite";
+          }
           bool Pow2 = BoundValue ? isPowerOfTwo(*BoundValue)
                                  : isBuiltinX(Red->Bound, SymKind::BlockDim, M) &&
                                        BlockXPow2;
@@ -503,7 +552,13 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
                DiagnosticIDs::Note);
         continue;
       }
-      if (Edits.empty()) {
+      if (!NotFixable.empty()) {
+        diag(SM.getExpansionLoc(Red->Loop->getBeginLoc()),
+             "sequential addressing ('%0 < %1' with %1 halving) is not "
+             "offered as a fix: %2",
+             DiagnosticIDs::Note)
+            << TidText << SName << NotFixable;
+      } else if (Edits.empty()) {
         diag(Loc,
              "rewrite it as 'for (s = blockDim.x / 2; s > 0; s >>= 1) if "
              "(tid < s)'; not offered as a fix because the loop is written "

@@ -638,10 +638,15 @@ private:
     case BO_ShrAssign: Op = BO_Shr; Amount = BO->getRHS(); break;
     case BO_Assign: {
       const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-      if (!R || ModifiedVars::var(R->getLHS()) != V)
+      if (!R)
         return std::nullopt;
       Op = R->getOpcode();
-      Amount = R->getRHS();
+      if (ModifiedVars::var(R->getLHS()) == V)
+        Amount = R->getRHS();
+      else if (Op == BO_Mul && ModifiedVars::var(R->getRHS()) == V)
+        Amount = R->getLHS(); // `V = 2 * V`
+      else
+        return std::nullopt;
       if (Op != BO_Mul && Op != BO_Div && Op != BO_Shl && Op != BO_Shr)
         return std::nullopt;
       break;
@@ -1653,6 +1658,8 @@ private:
       QualType T;
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
         T = MC->getImplicitObjectArgument()->getType();
+      else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+        T = Ctx.getRecordType(MD->getParent()); // static `block.sync()`
       else if (CE->getNumArgs() == 1)
         T = CE->getArg(0)->getType();
       unsigned Tile = 0;

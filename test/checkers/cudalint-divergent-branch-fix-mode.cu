@@ -67,11 +67,31 @@ __global__ void reduce_odd_block(const int *in, int *out) {
 }
 // CHECK-FIXES: for (unsigned int s = 1; s < blockDim.x; s *= 2) {
 // CHECK-FIXES-NEXT: if (tid % (2 * s) == 0)
-// CHECK-FIXES-NOTES: for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
-// CHECK-FIXES-NOTES-NEXT: if (tid < s)
+// CHECK-FIXES-NOTES: for (unsigned int s = 1; s < blockDim.x; s *= 2) {
+// CHECK-FIXES-NOTES-NEXT: if (tid % (2 * s) == 0)
+
+// Every element is read after the loop: sequential addressing leaves other
+// partial sums in them, so no mode rewrites it.
+__global__ void reduce_all_read(const int *in, int *out) {
+  __shared__ int adata[256];
+  unsigned int tid = threadIdx.x;
+  adata[tid] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  for (unsigned int s = 1; s < blockDim.x; s = 2 * s) {
+    if (tid % (2 * s) == 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction{{.*}}
+      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: interleaved tree reduction{{.*}}
+      adata[tid] += adata[tid + s];
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + tid] = adata[tid];
+}
+// CHECK-FIXES: for (unsigned int s = 1; s < blockDim.x; s = 2 * s) {
+// CHECK-FIXES-NOTES: for (unsigned int s = 1; s < blockDim.x; s = 2 * s) {
 
 void launch(const int *in, int *out, const float *f, float *g, int blocks) {
   reduce_int<<<blocks, 256>>>(in, out);
   reduce_float<<<blocks, BLOCK>>>(f, g);
   reduce_odd_block<<<blocks, 96, 96 * sizeof(int)>>>(in, out);
+  reduce_all_read<<<blocks, 256>>>(in, out);
 }
