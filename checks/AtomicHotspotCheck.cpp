@@ -56,15 +56,6 @@ bool isFloatLike(QualType T) {
   return false;
 }
 
-std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
-  if (E->isValueDependent() || E->isTypeDependent())
-    return std::nullopt;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsInt(R, Ctx) || R.HasSideEffects)
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
-
 // The values an integer index can take, as [Lo, Hi], from its shape: a mask
 // `v & 15`, a remainder `v % NBINS`, a narrow unsigned type, a shift.
 std::optional<std::pair<int64_t, int64_t>>
@@ -73,7 +64,7 @@ rangeOf(const Expr *E, const KernelModel &M, const ASTContext &Ctx,
   if (Depth > 6)
     return std::nullopt;
   E = E->IgnoreParens();
-  if (std::optional<int64_t> V = intValue(E, Ctx))
+  if (std::optional<int64_t> V = integerConstant(E, Ctx))
     return std::make_pair(*V, *V);
   QualType T = E->getType().getCanonicalType();
   auto TypeRange = [&](QualType Ty) -> std::optional<std::pair<int64_t, int64_t>> {
@@ -96,13 +87,13 @@ rangeOf(const Expr *E, const KernelModel &M, const ASTContext &Ctx,
     return Inner;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    std::optional<int64_t> R = intValue(BO->getRHS(), Ctx);
+    std::optional<int64_t> R = integerConstant(BO->getRHS(), Ctx);
     auto L = rangeOf(BO->getLHS(), M, Ctx, Depth + 1);
     switch (BO->getOpcode()) {
     case BO_And:
       if (R && *R >= 0)
         return std::make_pair(int64_t(0), *R);
-      if (std::optional<int64_t> LV = intValue(BO->getLHS(), Ctx))
+      if (std::optional<int64_t> LV = integerConstant(BO->getLHS(), Ctx))
         if (*LV >= 0)
           return std::make_pair(int64_t(0), *LV);
       return std::nullopt;
@@ -214,16 +205,6 @@ bool mentions(const Stmt *S, StringRef Name) {
   return false;
 }
 
-std::string text(const Expr *E, const ASTContext &Ctx) {
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()),
-      Ctx.getSourceManager(), Ctx.getLangOpts());
-  if (R.isInvalid())
-    return "";
-  return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts())
-      .str();
-}
-
 // Where to insert an #include into \p File: after its last #include line.
 SourceLocation includePlace(FileID File, const SourceManager &SM) {
   StringRef Buf = SM.getBufferData(File);
@@ -333,7 +314,8 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
         std::string Why;
         const Expr *PtrE = CE->getArg(0), *ValE =
             CE->getNumArgs() > 1 ? CE->getArg(1) : nullptr;
-        std::string PtrT = text(PtrE, Ctx), ValT = ValE ? text(ValE, Ctx) : "";
+        std::string PtrT = exactSourceText(PtrE->getSourceRange(), Ctx),
+                    ValT = ValE ? exactSourceText(ValE->getSourceRange(), Ctx) : "";
         QualType Canon = A.Type.getCanonicalType().getUnqualifiedType();
         if (Op->Op != "Add" && Op->Op != "Sub")
           Why = "only sums are rewritten";

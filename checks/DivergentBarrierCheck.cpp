@@ -14,11 +14,6 @@ namespace cudalint {
 
 namespace {
 
-bool isLoop(const Stmt *S) {
-  return isa_and_nonnull<ForStmt>(S) || isa_and_nonnull<WhileStmt>(S) ||
-         isa_and_nonnull<DoStmt>(S) || isa_and_nonnull<CXXForRangeStmt>(S);
-}
-
 std::string barrierName(const CallExpr *CE, const ASTContext &Ctx) {
   std::string S = sourceText(CE, Ctx, 60);
   return S == "<expr>" ? "the barrier" : "'" + S + "'";
@@ -84,7 +79,7 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
         if (G.Exit)
           Why = "some " + std::string(Who) + " leave before it (where " +
                 CondText + (G.Taken ? " is false" : " is true") + ")";
-        else if (isLoop(G.Where))
+        else if (isLoopStmt(G.Where))
           Why = "it sits in a loop whose trip count differs between " +
                 std::string(Who) + " (" + CondText + ")";
         else
@@ -104,7 +99,7 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
                DiagnosticIDs::Note);
         if (CondE) {
           const char *What = G.Exit ? "the early exit is here"
-                             : isLoop(G.Where)
+                             : isLoopStmt(G.Where)
                                  ? "the loop condition is here"
                                  : "the condition is here";
           diag(SM.getExpansionLoc(CondE->getBeginLoc()), What,
@@ -114,7 +109,7 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
             G.Exit ? "instead of leaving early, put the work under the "
                      "opposite condition and let every thread reach the "
                      "barrier"
-            : isLoop(G.Where)
+            : isLoopStmt(G.Where)
                 ? "give every thread the same trip count (loop to a "
                   "bound that is the same in the whole block and guard the "
                   "work inside), so that each iteration's barrier is met by "

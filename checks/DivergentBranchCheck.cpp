@@ -49,8 +49,7 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 0) {
   Work W;
   if (!S)
     return W;
-  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-      isa<CXXForRangeStmt>(S))
+  if (isLoopStmt(S))
     W.Loop = true;
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isAssignmentOp())
@@ -129,27 +128,18 @@ bool isBuiltinX(const Expr *E, SymKind K, const KernelModel &M) {
   return V && V->Kind == K && V->Dim == 0;
 }
 
-std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
-  if (E->isValueDependent() || E->isTypeDependent())
-    return std::nullopt;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsInt(R, Ctx) || R.HasSideEffects)
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
-
 // `2 * s` or `s * 2`
 bool isTwice(const Expr *E, const VarDecl *S, const ASTContext &Ctx) {
   const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   if (!BO)
     return false;
   if (BO->getOpcode() == BO_Mul) {
-    auto IsTwo = [&](const Expr *X) { return intValue(X, Ctx) == 2; };
+    auto IsTwo = [&](const Expr *X) { return integerConstant(X, Ctx) == 2; };
     return (IsTwo(BO->getLHS()) && varOf(BO->getRHS()) == S) ||
            (IsTwo(BO->getRHS()) && varOf(BO->getLHS()) == S);
   }
   if (BO->getOpcode() == BO_Shl)
-    return varOf(BO->getLHS()) == S && intValue(BO->getRHS(), Ctx) == 1;
+    return varOf(BO->getLHS()) == S && integerConstant(BO->getRHS(), Ctx) == 1;
   return false;
 }
 
@@ -196,7 +186,7 @@ std::optional<Reduction> interleavedReduction(const IfStmt *If,
     return std::nullopt;
   R.S = dyn_cast<VarDecl>(DS->getSingleDecl());
   if (!R.S || !R.S->getInit() || !R.S->getType()->isIntegerType() ||
-      intValue(R.S->getInit(), Ctx) != 1)
+      integerConstant(R.S->getInit(), Ctx) != 1)
     return std::nullopt;
   R.Init = R.S->getInit();
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
@@ -212,9 +202,9 @@ std::optional<Reduction> interleavedReduction(const IfStmt *If,
   if (const auto *BO = dyn_cast<BinaryOperator>(Inc)) {
     if (varOf(BO->getLHS()) == R.S) {
       if (BO->getOpcode() == BO_MulAssign)
-        Doubling = intValue(BO->getRHS(), Ctx) == 2;
+        Doubling = integerConstant(BO->getRHS(), Ctx) == 2;
       else if (BO->getOpcode() == BO_ShlAssign)
-        Doubling = intValue(BO->getRHS(), Ctx) == 1;
+        Doubling = integerConstant(BO->getRHS(), Ctx) == 1;
       else if (BO->getOpcode() == BO_Assign)
         Doubling = isTwice(BO->getRHS(), R.S, Ctx);
     }
@@ -223,7 +213,7 @@ std::optional<Reduction> interleavedReduction(const IfStmt *If,
     return std::nullopt;
   // if (tid % (2 * s) == 0)
   const auto *Eq = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
-  if (!Eq || Eq->getOpcode() != BO_EQ || intValue(Eq->getRHS(), Ctx) != 0)
+  if (!Eq || Eq->getOpcode() != BO_EQ || integerConstant(Eq->getRHS(), Ctx) != 0)
     return std::nullopt;
   const auto *Rem = dyn_cast<BinaryOperator>(Eq->getLHS()->IgnoreParenImpCasts());
   if (!Rem || Rem->getOpcode() != BO_Rem || !isTwice(Rem->getRHS(), R.S, Ctx))
@@ -287,25 +277,10 @@ bool onlyFirstElementReadAfter(const ForStmt *Loop, const VarDecl *Array,
     }
     const auto *AS = P.empty() ? nullptr : P[0].get<ArraySubscriptExpr>();
     if (!AS || AS->getBase()->IgnoreParenImpCasts() != Ref ||
-        intValue(AS->getIdx(), Ctx) != 0)
+        integerConstant(AS->getIdx(), Ctx) != 0)
       return false;
   }
   return true;
-}
-
-std::string text(SourceRange R, const ASTContext &Ctx) {
-  CharSourceRange C = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(R), Ctx.getSourceManager(),
-      Ctx.getLangOpts());
-  if (C.isInvalid())
-    return "";
-  return Lexer::getSourceText(C, Ctx.getSourceManager(), Ctx.getLangOpts())
-      .str();
-}
-
-CharSourceRange fileRange(SourceRange R, const ASTContext &Ctx) {
-  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R),
-                                  Ctx.getSourceManager(), Ctx.getLangOpts());
 }
 
 bool isPowerOfTwo(int64_t V) { return V > 0 && (V & (V - 1)) == 0; }
@@ -349,8 +324,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
       SourceLocation Loc = SM.getExpansionLoc(C.Cond->getBeginLoc());
       if (Reported.count(Loc.getRawEncoding()) || !C.Value->threadDependent())
         continue;
-      bool IsLoop = isa<ForStmt>(C.S) || isa<WhileStmt>(C.S) ||
-                    isa<DoStmt>(C.S) || isa<CXXForRangeStmt>(C.S);
+      bool IsLoop = isLoopStmt(C.S);
 
       LaneSplit Split;
       const BlockShape *Shape = nullptr;
@@ -476,7 +450,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
       llvm::SmallVector<FixItHint, 4> Edits;
       std::string Why, BoundText, TidText, SName, Half, NotFixable;
       if (Red) {
-        BoundText = text(Red->Bound->getSourceRange(), Ctx);
+        BoundText = exactSourceText(Red->Bound->getSourceRange(), Ctx);
         TidText = Red->Tid ? Red->Tid->getName().str() : "threadIdx.x";
         SName = Red->S->getName().str();
         const auto *LoopCond = cast<BinaryOperator>(
@@ -498,7 +472,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
                    FixItHint::CreateReplacement(CondR, SName + " > 0"),
                    FixItHint::CreateReplacement(IncR, SName + " >>= 1"),
                    FixItHint::CreateReplacement(IfR, TidText + " < " + SName)};
-          std::optional<int64_t> BoundValue = intValue(Red->Bound, Ctx);
+          std::optional<int64_t> BoundValue = integerConstant(Red->Bound, Ctx);
           // Known not to be a power of two: the rewrite would drop elements,
           // so it is only described, never attached.
           bool KnownNotPow2 =

@@ -6,6 +6,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -284,13 +285,37 @@ referencesTo(const VarDecl *V, const Stmt *Root, ASTContext &Ctx) {
   return std::move(C.Refs);
 }
 
+CharSourceRange fileRange(SourceRange R, const ASTContext &Ctx) {
+  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R),
+                                  Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+std::string exactSourceText(SourceRange R, const ASTContext &Ctx) {
+  CharSourceRange C = fileRange(R, Ctx);
+  if (C.isInvalid())
+    return "";
+  return Lexer::getSourceText(C, Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+std::optional<int64_t> integerConstant(const Expr *E, const ASTContext &Ctx) {
+  if (E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx) || R.HasSideEffects)
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+bool isLoopStmt(const Stmt *S) {
+  return isa_and_nonnull<ForStmt>(S) || isa_and_nonnull<WhileStmt>(S) ||
+         isa_and_nonnull<DoStmt>(S) || isa_and_nonnull<CXXForRangeStmt>(S);
+}
+
 std::string sourceText(const Expr *E, const ASTContext &Ctx, size_t Max) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
-  R = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
-  if (R.isInvalid())
+  if (fileRange(E->getSourceRange(), Ctx).isInvalid())
     return "<expr>";
-  std::string S = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  std::string S = exactSourceText(E->getSourceRange(), Ctx);
   // Collapse whitespace: messages are one line.
   std::string Out;
   bool Space = false;

@@ -15,6 +15,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+#include <string>
+
 namespace cudalint {
 
 /// True for a `__global__` function (a kernel), including template patterns.
@@ -46,6 +49,22 @@ const clang::FunctionDecl *canonicalKernel(const clang::FunctionDecl *FD);
 /// characters with "..."; "<expr>" when it has no file range.
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx,
                        size_t Max = 40);
+
+/// The file range of \p R's tokens (macro arguments mapped to where they are
+/// written); invalid when it does not lie in one file.
+clang::CharSourceRange fileRange(clang::SourceRange R,
+                                 const clang::ASTContext &Ctx);
+
+/// The source text of \p R exactly as written, for fix-its; empty when it
+/// has no file range.
+std::string exactSourceText(clang::SourceRange R, const clang::ASTContext &Ctx);
+
+/// The value of an integer constant expression, or nullopt.
+std::optional<int64_t> integerConstant(const clang::Expr *E,
+                                       const clang::ASTContext &Ctx);
+
+/// `for`, `while`, `do` and range-based `for`.
+bool isLoopStmt(const clang::Stmt *S);
 
 /// The condition of an `if`, loop, `switch` or `?:`, or the left operand of
 /// `&&`/`||`; null for anything else.
