@@ -42,7 +42,7 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Uses)
     Uses = std::make_unique<KernelUseIndex>(Ctx);
   std::vector<BlockShape> Shapes = blockShapes(
-      launchConfigs(*Uses, Kernel, Ctx), parseBlockShape(AssumedBlockDim));
+      launchConfigs(*Uses, Kernel, Ctx), parseBlockShape(AssumedBlockDim), Kernel);
   std::vector<WarpSampler> Samplers;
   for (const BlockShape &S : Shapes)
     Samplers.emplace_back(S);

@@ -27,6 +27,8 @@ struct Work {
   bool real(unsigned Threshold = 10) const {
     return Score >= Threshold || Loop || HeavyCall;
   }
+  /// A rough cost: loops and helpers count as much as 50 operations.
+  unsigned weight() const { return Score + (Loop || HeavyCall ? 50 : 0); }
   void add(const Work &O) {
     Score += O.Score;
     Loop |= O.Loop;
@@ -45,12 +47,26 @@ unsigned statementCount(const Stmt *S) {
   return N;
 }
 
-Work workOf(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 0) {
+Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
+            unsigned Depth = 0) {
   Work W;
   if (!S)
     return W;
-  if (isLoopStmt(S))
+  if (isLoopStmt(S)) {
+    // A loop with a small constant trip count is unrolled into straight
+    // code: it costs its body that many times, and is not a loop to wait on.
+    std::optional<int64_t> Trips = M.tripCount(S);
+    if (Trips && *Trips >= 0 && *Trips <= 64) {
+      Work Body;
+      for (const Stmt *C : S->children())
+        Body.add(workOf(C, Ctx, M, Depth));
+      W.Score = std::min<uint64_t>(uint64_t(Body.Score) * *Trips, 1000);
+      W.Loop = Body.Loop;
+      W.HeavyCall = Body.HeavyCall;
+      return W;
+    }
     W.Loop = true;
+  }
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isAssignmentOp())
       W.Score += BO->isCompoundAssignmentOp() ? 2 : 1;
@@ -69,7 +85,7 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 0) {
         !SM.isInSystemHeader(FD->getLocation())) {
       const FunctionDecl *Def = FD->getDefinition();
       if (Depth < 3) {
-        Work Inner = workOf(Def->getBody(), Ctx, Depth + 1);
+        Work Inner = workOf(Def->getBody(), Ctx, M, Depth + 1);
         if (Inner.Loop || statementCount(Def->getBody()) > 4)
           W.HeavyCall = true;
         W.Score += Inner.Score;
@@ -81,7 +97,7 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 0) {
     }
   }
   for (const Stmt *C : S->children())
-    W.add(workOf(C, Ctx, Depth));
+    W.add(workOf(C, Ctx, M, Depth));
   return W;
 }
 
@@ -96,7 +112,7 @@ bool leaves(const Stmt *S) {
 }
 
 // The statements after \p S in its enclosing block.
-Work restOfBlock(const Stmt *S, ASTContext &Ctx) {
+Work restOfBlock(const Stmt *S, ASTContext &Ctx, const KernelModel &M) {
   Work W;
   auto Parents = Ctx.getParents(*S);
   if (Parents.empty())
@@ -107,7 +123,7 @@ Work restOfBlock(const Stmt *S, ASTContext &Ctx) {
   bool After = false;
   for (const Stmt *C : CS->body()) {
     if (After)
-      W.add(workOf(C, Ctx));
+      W.add(workOf(C, Ctx, M));
     if (C == S)
       After = true;
   }
@@ -171,10 +187,11 @@ std::optional<Reduction> interleavedReduction(const IfStmt *If,
   const auto *Body = Parents[0].get<CompoundStmt>();
   if (!Body || Body->size() != 2 || Body->body_front() != If)
     return std::nullopt;
+  // `__syncthreads()`, `cg::sync(block)`, `block.sync()`.
   const auto *Sync = dyn_cast<CallExpr>(Body->body_back());
-  if (!Sync || !Sync->getDirectCallee() ||
-      !Sync->getDirectCallee()->getIdentifier() ||
-      Sync->getDirectCallee()->getName() != "__syncthreads")
+  if (!Sync || llvm::none_of(M.syncs(), [&](const SyncPoint &P) {
+        return P.E == Sync && P.Scope == SyncScope::Block;
+      }))
     return std::nullopt;
   auto LP = Ctx.getParents(*Body);
   if (LP.empty() || !(R.Loop = LP[0].get<ForStmt>()) ||
@@ -248,7 +265,7 @@ std::optional<Reduction> interleavedReduction(const IfStmt *If,
   if (!Dst || !Src)
     return std::nullopt;
   const VarDecl *A = varOf(Dst->getBase()), *B = varOf(Src->getBase());
-  if (!A || A != B || !A->hasAttr<CUDASharedAttr>() || !IsTid(Dst->getIdx()))
+  if (!A || A != B || !IsTid(Dst->getIdx()))
     return std::nullopt;
   const auto *Sum = dyn_cast<BinaryOperator>(Src->getIdx()->IgnoreParenImpCasts());
   if (!Sum || Sum->getOpcode() != BO_Add ||
@@ -309,7 +326,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
     Uses = std::make_unique<KernelUseIndex>(Ctx);
   std::vector<LaunchConfig> Launches = launchConfigs(*Uses, Kernel, Ctx);
   std::optional<BlockShape> Assumed = parseBlockShape(AssumedBlockDim);
-  std::vector<BlockShape> Shapes = blockShapes(Launches, Assumed);
+  std::vector<BlockShape> Shapes = blockShapes(Launches, Assumed, Kernel);
   std::vector<WarpSampler> Samplers;
   for (const BlockShape &S : Shapes)
     Samplers.emplace_back(S);
@@ -347,19 +364,20 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
 
       // What the ways cost.
       Work A, B;
-      bool EarlyExit = false;
+      bool EarlyExit = false, OneArmed = false;
       const char *WhatA = "the 'then' arm", *WhatB = "the 'else' arm";
       if (const auto *If = dyn_cast<IfStmt>(C.S)) {
-        A = workOf(If->getThen(), Ctx);
-        B = workOf(If->getElse(), Ctx);
+        A = workOf(If->getThen(), Ctx, M);
+        B = workOf(If->getElse(), Ctx, M);
+        OneArmed = !If->getElse();
         if (!If->getElse() && leaves(If->getThen())) {
           EarlyExit = true;
-          B = restOfBlock(If, Ctx);
+          B = restOfBlock(If, Ctx, M);
           WhatB = "the code after it";
         }
       } else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(C.S)) {
-        A = workOf(CO->getTrueExpr(), Ctx);
-        B = workOf(CO->getFalseExpr(), Ctx);
+        A = workOf(CO->getTrueExpr(), Ctx, M);
+        B = workOf(CO->getFalseExpr(), Ctx, M);
         WhatA = "the first operand";
         WhatB = "the second";
       } else if (const auto *Sw = dyn_cast<SwitchStmt>(C.S)) {
@@ -367,7 +385,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
         unsigned Real = 0;
         for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC;
              SC = SC->getNextSwitchCase()) {
-          Work W = workOf(SC->getSubStmt(), Ctx);
+          Work W = workOf(SC->getSubStmt(), Ctx, M);
           if (W.real()) {
             (Real++ ? B : A) = W;
           }
@@ -382,7 +400,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
           Body = Wh->getBody();
         else if (const auto *Do = dyn_cast<DoStmt>(C.S))
           Body = Do->getBody();
-        A = workOf(Body, Ctx);
+        A = workOf(Body, Ctx, M);
         WhatA = "the loop body";
       } else {
         continue; // `&&`, `||`: short-circuits are cheap.
@@ -391,14 +409,27 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
       bool Costly;
       if (Split.Kind == LaneSplit::DataDependent)
         // Which lanes go where is the data's business; warn only when both
-        // ways are expensive.
-        Costly = A.real() && B.real() &&
-                 (A.Loop || A.HeavyCall || B.Loop || B.HeavyCall);
+        // ways are expensive: the cheaper of the two is what a warp whose
+        // lanes disagree adds.
+        Costly = std::min(A.weight(), B.weight()) >= 40;
       else if (IsLoop)
         Costly = A.real(6); // The body runs once per iteration.
-      else
-        Costly = (A.real() && B.real()) || A.Loop || A.HeavyCall || B.Loop ||
-                 B.HeavyCall || (InLoop && (A.real(6) || B.real(6)));
+      else if (EarlyExit)
+        // The lanes that leave only wait; what costs is a loop or a heavy
+        // call that the others then run with part of the warp idle.
+        Costly = B.Loop || B.HeavyCall;
+      else if (OneArmed)
+        // Nothing runs one after the other: the other lanes wait while the
+        // arm runs. That matters when the arm is long (a loop, a helper).
+        Costly = A.Loop || A.HeavyCall;
+      else {
+        // Two ways that both run, one after the other: the smaller one is
+        // what divergence adds.
+        unsigned Threshold = InLoop && !isa<AbstractConditionalOperator>(C.S)
+                                 ? 6
+                                 : 10;
+        Costly = A.real(Threshold) && B.real(Threshold);
+      }
       std::optional<Reduction> Red;
       if (const auto *If = dyn_cast<IfStmt>(C.S))
         Red = interleavedReduction(If, M, Ctx);
@@ -431,18 +462,29 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
                 "' gives the lanes of each warp different trip counts: the "
                 "warp runs " + std::string(WhatA) +
                 " as often as its slowest lane needs";
-        else
+        else if (EarlyExit || OneArmed) {
+          const Work &Long = EarlyExit ? B : A;
           Msg = "lane-divergent branch '" + CondText + "': " + Lanes +
-                (EarlyExit ? ", so the lanes that stay run " +
-                                 std::string(WhatB) + " with the others idle"
-                           : ": every warp runs " + std::string(WhatA) +
-                                 " and " + WhatB + " one after the other") +
-                "; a condition that is the same across each warp (on "
-                "'threadIdx.x / 32', a warp index) runs each way once: "
-                "measured 2.0x for a heavy if/else on 'threadIdx.x % 2' on "
-                "an H100";
+                ", so in every warp " +
+                (EarlyExit ? "the lanes that stay run the code after it"
+                           : "the lanes that enter run the 'then' arm") +
+                ", which " +
+                (Long.Loop ? "holds a loop" : "calls a non-trivial helper") +
+                ", while the others idle; arranging the work so that whole "
+                "warps take one way (a condition on a warp index, "
+                "'threadIdx.x / 32') leaves no lane idle";
+        } else
+          Msg = "lane-divergent branch '" + CondText + "': " + Lanes +
+                ": every warp runs " + std::string(WhatA) + " and " + WhatB +
+                " one after the other; a condition that is the same across "
+                "each warp (on 'threadIdx.x / 32', a warp index) runs each "
+                "way once: measured 2.0x for a heavy if/else on 'threadIdx.x "
+                "% 2' on an H100";
         if (Shape && Shape->assumed())
-          Msg += " (assuming blockDim.x is a multiple of 32)";
+          Msg += Shape->Y == 1
+                     ? " (assuming a one-dimensional block whose size is a "
+                       "multiple of 32: no launch is visible)"
+                     : " (assuming blockDim.x is a multiple of 32)";
         else if (Shape)
           Msg += " (block " + Shape->str() + ")";
       }
@@ -483,19 +525,28 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
                                });
           // Interleaved and sequential addressing leave the same value only
           // in element 0: anything else read after the loop differs.
-          bool OnlyFirstRead = C.Loops.size() == 1 &&
+          // Through a pointer (`T *sdata = SharedMemory<T>()`), other
+          // names can read the other elements: only an array is followed.
+          bool IsArray = Red->Array->getType()->isArrayType();
+          bool OnlyFirstRead = IsArray && C.Loops.size() == 1 &&
                                onlyFirstElementReadAfter(Red->Loop, Red->Array,
                                                          F, Ctx);
           if (KnownNotPow2 || !OnlyFirstRead) {
             Edits.clear();
-            NotFixable = KnownNotPow2
-                             ? "'" + BoundText + "' is not a power of two, "
-                               "so the halving loop would skip elements"
-                             : "elements other than '" +
-                                   Red->Array->getName().str() +
-                                   "[0]' are read after the loop (or the loop "
-                                   "is nested), and they hold other partial "
-                                   "sums after the rewrite";
+            NotFixable =
+                KnownNotPow2
+                    ? "'" + BoundText + "' is not a power of two, "
+                      "so the halving loop would skip elements"
+                : !IsArray
+                    ? "'" + Red->Array->getName().str() +
+                          "' is a pointer, so cudalint cannot see whether "
+                          "elements other than the first are read after the "
+                          "loop (they hold other partial sums after the "
+                          "rewrite)"
+                    : "elements other than '" + Red->Array->getName().str() +
+                          "[0]' are read after the loop (or the loop is "
+                          "nested), and they hold other partial sums after "
+                          "the rewrite";
           }
           bool Pow2 = BoundValue ? isPowerOfTwo(*BoundValue)
                                  : isBuiltinX(Red->Bound, SymKind::BlockDim, M) &&

@@ -190,7 +190,7 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
     Uses = std::make_unique<KernelUseIndex>(Ctx);
   std::vector<LaunchConfig> Launches = launchConfigs(*Uses, Kernel, Ctx);
   std::vector<BlockShape> Shapes =
-      blockShapes(Launches, parseBlockShape(AssumedBlockDim));
+      blockShapes(Launches, parseBlockShape(AssumedBlockDim), Kernel);
 
   struct Finding {
     unsigned Degree = 0;

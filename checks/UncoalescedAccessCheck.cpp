@@ -171,7 +171,7 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
 
   std::vector<LaunchConfig> Launches = launchConfigs(*Uses, Kernel, Ctx);
   std::vector<BlockShape> Shapes =
-      blockShapes(Launches, parseBlockShape(AssumedBlockDim));
+      blockShapes(Launches, parseBlockShape(AssumedBlockDim), Kernel);
 
   struct Report {
     double Ratio = 0;

@@ -15,6 +15,15 @@ unsigned warpCount(const WarpSampler &S, unsigned Sample) {
   return std::min(S.warps(Sample), 32u);
 }
 
+bool mentions(const SymNode &N, SymKind K) {
+  if (N.Kind == K)
+    return true;
+  for (const SymRef &Op : N.Ops)
+    if (mentions(*Op, K))
+      return true;
+  return false;
+}
+
 bool hasUniformLeaf(const SymNode &N) {
   if (N.Kind == SymKind::Uniform)
     return true;
@@ -56,16 +65,27 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
     return R;
   }
   bool AnySplit = false, Monotone = true, AllSingle = true;
-  unsigned MajoritySamples = 0;
-  for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+  unsigned MajoritySamples = 0, Counted = 0;
+  // A condition on blockIdx may split only in some blocks (the diagonal of
+  // a triangular grid): each sample is also looked at in other blocks.
+  bool ByBlock = mentions(*Cond, SymKind::BlockIdx) ||
+                 llvm::any_of(Guards, [](const Guard &G) {
+                   return mentions(*G.Cond, SymKind::BlockIdx);
+                 });
+  unsigned Variants = ByBlock ? 4 : 1;
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
+   for (unsigned Variant = 0; Variant < Variants; ++Variant) {
+    WhatIf Other;
+    Other.BlockVariant = Variant;
+    const WhatIf *WI = Variant ? &Other : nullptr;
     int Prev = -1;
     unsigned Transitions = 0, Split = 0, Active = 0;
     for (unsigned W = 0; W < warpCount(S, Sample); ++W) {
       uint32_t A = 0, T = 0;
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
-        if (!S.active(Guards, Sample, W, Lane))
+        if (!S.active(Guards, Sample, W, Lane, WI))
           continue;
-        std::optional<int64_t> V = S.value(*Cond, Sample, W, Lane);
+        std::optional<int64_t> V = S.value(*Cond, Sample, W, Lane, WI);
         if (!V) {
           R.Kind = LaneSplit::DataDependent;
           return R;
@@ -94,7 +114,15 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
     }
     if (Transitions > 1)
       Monotone = false;
-    if (Active && Split * 2 > Active)
+    // Most warps of the block, not only of those that get here: a branch
+    // that only warp 0 reaches (`if (warp == 0) { if (lane < k) ... }`)
+    // costs that one warp.
+    // A block of one warp, drawn for an unknown shape, would make any
+    // branch inside `if (warp == 0)` look like most of the block.
+    if (!S.shape().X && warpCount(S, Sample) == 1)
+      continue;
+    ++Counted;
+    if (Active && Split * 2 > warpCount(S, Sample))
       ++MajoritySamples;
   }
   if (!AnySplit)
@@ -102,7 +130,7 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   R.SingleLane = AllSingle;
   if (Monotone)
     R.Kind = LaneSplit::Boundary;
-  else if (MajoritySamples * 4 >= S.samples())
+  else if (MajoritySamples && MajoritySamples * 4 >= Counted)
     R.Kind = LaneSplit::LaneDivergent;
   else
     R.Kind = LaneSplit::Sparse;

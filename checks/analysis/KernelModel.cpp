@@ -1000,6 +1000,8 @@ private:
         if (auto K = builtinVarKind(MP->getBaseExpr())) {
           int D = dimOfName(MP->getPropertyDecl()->getName());
           if (D >= 0) {
+            if (D > 0 && (*K == SymKind::ThreadIdx || *K == SymKind::BlockDim))
+              M.MultiDim = true;
             if (Recording)
               M.Builtins.push_back(BuiltinUse{
                   X, MP->getMemberLoc(), *K, unsigned(D),
@@ -1567,6 +1569,8 @@ private:
   }
 
   Value builtinDim3(SymKind K) {
+    if (K == SymKind::ThreadIdx || K == SymKind::BlockDim)
+      M.MultiDim = true; // `dim3 t = threadIdx;`, `block.thread_index()`
     Value V;
     V.Kind = Value::Dim3;
     for (unsigned I = 0; I < 3; ++I)
@@ -1696,10 +1700,16 @@ private:
     }
     if (const auto *MD =
             dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
-      if (MD->isStatic())
-        if (std::optional<Value> V = cooperativeGroups(
-                MD, Ctx.getRecordType(MD->getParent())))
+      if (MD->isStatic()) {
+        // `tile.thread_rank()` names a static member of a base class
+        // (`__static_size_tile_base<32>`): the object says which group.
+        QualType T = Ctx.getRecordType(MD->getParent());
+        if (const auto *ME =
+                dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+          T = ME->getBase()->getType();
+        if (std::optional<Value> V = cooperativeGroups(MD, T))
           return *V;
+      }
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE)) {
       if (Op->isAssignmentOp() && Op->getNumArgs() == 2) {
         Value RHS = rvalue(Op->getArg(1));
@@ -1771,6 +1781,12 @@ private:
       for (unsigned I = 1; I < CE->getNumArgs(); ++I)
         rvalue(CE->getArg(I));
       return opaqueExpr(CE, true);
+    }
+    // The value every thread of the block gets back from the barrier.
+    if (Name == "__syncthreads_or" || Name == "__syncthreads_and" ||
+        Name == "__syncthreads_count") {
+      Args();
+      return opaqueExpr(CE, false);
     }
     if (Name.starts_with("__shfl")) {
       auto Vs = Args();

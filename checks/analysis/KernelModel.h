@@ -149,6 +149,9 @@ public:
   /// True if some part of the body could not be followed (inline assembly,
   /// a helper called too deep, ...): accesses there are missing.
   bool incomplete() const { return Incomplete; }
+  /// True when the kernel (with the helpers it calls) reads only the x of
+  /// threadIdx and blockDim: it is written for one-dimensional blocks.
+  bool oneDimensional() const { return !MultiDim; }
 
 private:
   friend class ModelBuilder;
@@ -162,6 +165,7 @@ private:
   llvm::DenseMap<const clang::Expr *, SymRef> Values;
   llvm::DenseMap<const clang::Stmt *, int64_t> TripCounts;
   bool Incomplete = false;
+  bool MultiDim = false;
 };
 
 /// True for the leaf that stands for `g.thread_rank()` of a coalesced group

@@ -56,7 +56,8 @@ template <class T> std::optional<T> median(std::vector<T> V) {
 
 std::string BlockShape::str() const {
   if (!X)
-    return "unknown";
+    return Y == 1 && Z.value_or(1) == 1 ? "unknown, one-dimensional"
+                                        : "unknown";
   std::string S = std::to_string(*X);
   if (Y.value_or(1) != 1 || Z.value_or(1) != 1)
     S += "x" + std::to_string(Y.value_or(1));
@@ -90,7 +91,8 @@ WarpSampler::WarpSampler(BlockShape Shape, unsigned Samples)
     static const int64_t XChoices[] = {32, 64, 128, 256};
     static const int64_t YChoices[] = {1, 2, 4, 8};
     D.BlockDim[0] = Shape.X ? *Shape.X : XChoices[pick(State, 0, 4)];
-    D.BlockDim[1] = Shape.X ? Shape.Y.value_or(1) : YChoices[pick(State, 0, 4)];
+    int64_t Y = YChoices[pick(State, 0, 4)];
+    D.BlockDim[1] = Shape.X ? Shape.Y.value_or(1) : Shape.Y.value_or(Y);
     D.BlockDim[2] = Shape.X ? Shape.Z.value_or(1) : 1;
     for (int I = 0; I < 3; ++I) {
       D.GridDim[I] = pick(State, 1, 16);
@@ -137,8 +139,14 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
     switch (L.Kind) {
     case SymKind::ThreadIdx:
       return Tid[Axis(L.Dim)];
-    case SymKind::BlockIdx:
-      return D.BlockIdx[Axis(L.Dim)];
+    case SymKind::BlockIdx: {
+      unsigned Dim = Axis(L.Dim);
+      if (W && W->BlockVariant) {
+        uint64_t State = mix(D.Seed + 7919 * W->BlockVariant + Dim);
+        return pick(State, 0, std::max<int64_t>(D.GridDim[Dim], 64));
+      }
+      return D.BlockIdx[Dim];
+    }
     case SymKind::BlockDim:
       return D.BlockDim[Axis(L.Dim)];
     case SymKind::GridDim:
@@ -368,7 +376,8 @@ std::vector<LaunchConfig> launchConfigs(const KernelUseIndex &Uses,
 }
 
 std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
-                                    std::optional<BlockShape> Assumed) {
+                                    std::optional<BlockShape> Assumed,
+                                    const clang::FunctionDecl *Kernel) {
   std::vector<BlockShape> Shapes;
   bool Unknown = Launches.empty();
   for (const LaunchConfig &L : Launches) {
@@ -381,6 +390,13 @@ std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
   }
   if (Unknown) {
     BlockShape A = Assumed.value_or(BlockShape{});
+    if (!Assumed && Kernel &&
+        llvm::all_of(analysedInstances(*Kernel), [](const FunctionDecl *F) {
+          return KernelModel::get(*F).oneDimensional();
+        })) {
+      A.Y = 1;
+      A.Z = 1;
+    }
     if (llvm::find(Shapes, A) == Shapes.end())
       Shapes.push_back(A);
   }

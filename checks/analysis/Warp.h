@@ -46,6 +46,9 @@ struct WhatIf {
   bool SwapXY = false;
   /// (array declaration, level) -> extent to use instead of the declared one.
   std::map<std::pair<const void *, unsigned>, int64_t> Extents;
+  /// Non-zero: another block of the grid than the sampled one (a variant
+  /// drawn from this number), for conditions that depend on blockIdx.
+  unsigned BlockVariant = 0;
 };
 
 class WarpSampler {
@@ -129,9 +132,12 @@ std::vector<LaunchConfig> launchConfigs(const KernelUseIndex &Uses,
 
 /// The block shapes to evaluate a kernel under: each constant shape its
 /// launches use, plus \p Assumed (or "x a multiple of 32") when some launch
-/// has no constant shape or none is visible.
+/// has no constant shape or none is visible. When \p Kernel is given and
+/// reads only threadIdx.x and blockDim.x, the unknown shape is taken to be
+/// one-dimensional (y = z = 1).
 std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
-                                    std::optional<BlockShape> Assumed);
+                                    std::optional<BlockShape> Assumed,
+                                    const clang::FunctionDecl *Kernel = nullptr);
 
 /// The functions to analyse for a kernel matched as written: itself, or for
 /// a template, each of its implicit instantiations with a body.

@@ -80,6 +80,8 @@ __device__ float atomicAdd(float *address, float val);
 __device__ double atomicAdd(double *address, double val);
 __device__ float __ldg(const float *ptr);
 __device__ int __syncthreads_count(int predicate);
+__device__ int __syncthreads_or(int predicate);
+__device__ int __syncthreads_and(int predicate);
 __device__ void __syncwarp(unsigned int mask = 0xffffffffu);
 __device__ float __shfl_down_sync(unsigned int mask, float var,
                                   unsigned int delta, int width = 32);

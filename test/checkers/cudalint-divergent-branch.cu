@@ -17,7 +17,7 @@ __global__ void heavy_if_else(float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float a = out[i];
   if (threadIdx.x % 2) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x % 2': even and odd lanes take different ways: every warp runs the 'then' arm and the 'else' arm one after the other; a condition that is the same across each warp (on 'threadIdx.x / 32', a warp index) runs each way once: measured 2.0x for a heavy if/else on 'threadIdx.x % 2' on an H100 (assuming blockDim.x is a multiple of 32) [cudalint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x % 2': even and odd lanes take different ways: every warp runs the 'then' arm and the 'else' arm one after the other; a condition that is the same across each warp (on 'threadIdx.x / 32', a warp index) runs each way once: measured 2.0x for a heavy if/else on 'threadIdx.x % 2' on an H100 (assuming a one-dimensional block whose size is a multiple of 32: no launch is visible) [cudalint-divergent-branch]
     for (int k = 0; k < 64; ++k)
       a += sinf(a * k);
   } else {
@@ -27,34 +27,49 @@ __global__ void heavy_if_else(float *out) {
   out[i] = a;
 }
 
-// The low and high half-warps split; one arm calls a heavy helper.
+// The low and high half-warps split; the one arm calls a heavy helper, and
+// the other half-warp idles while it runs.
 __global__ void half_warps(float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if ((threadIdx.x & 31) < 16)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch '(threadIdx.x & 31) < 16': lanes 0-15 and lanes 16-31 take different ways: every warp runs the 'then' arm and the 'else' arm one after the other;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch '(threadIdx.x & 31) < 16': lanes 0-15 and lanes 16-31 take different ways, so in every warp the lanes that enter run the 'then' arm, which calls a non-trivial helper, while the others idle; arranging the work so that whole warps take one way (a condition on a warp index, 'threadIdx.x / 32') leaves no lane idle (assuming a one-dimensional block{{.*}}
     out[i] = slow(out[i]);
 }
 
-// A cheap arm, but inside a loop: the warp pays for it on every iteration.
+// Two cheap arms, but inside a loop: the warp runs both on every iteration.
 __global__ void in_loop(float *out, const float *in, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float acc = 0;
   for (int k = 0; k < n; ++k) {
     if (IS_ODD(threadIdx.x))
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: lane-divergent branch 'IS_ODD(threadIdx.x)': even and odd lanes take different ways:{{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: lane-divergent branch 'IS_ODD(threadIdx.x)': even and odd lanes take different ways: every warp runs the 'then' arm and the 'else' arm one after the other;{{.*}}
+      acc += in[k * 64 + i] * in[k];
+    else
+      acc -= in[k * 32 + i] * in[k + 1];
+  }
+  out[i] = acc;
+}
+
+// One cheap arm in a loop: the other lanes wait for a few predicated
+// instructions, and nothing runs one after the other. Quiet.
+__global__ void one_arm_in_loop(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+  for (int k = 0; k < n; ++k) {
+    if (IS_ODD(threadIdx.x))
       acc += in[k * 64 + i] * in[k];
   }
   out[i] = acc;
 }
 
 // Lanes leave early in a pattern: the others run the rest with them idle.
-__global__ void early_exit(float *out, const float *in) {
+__global__ void early_exit(float *out, const float *in, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (threadIdx.x % 4 != 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x % 4 != 0': 24 of 32 active lanes take one way and the rest the other, so the lanes that stay run the code after it with the others idle;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x % 4 != 0': 24 of 32 active lanes take one way and the rest the other, so in every warp the lanes that stay run the code after it, which holds a loop, while the others idle;{{.*}}
     return;
   float a = 0;
-  for (int k = 0; k < 32; ++k)
+  for (int k = 0; k < n; ++k)
     a += in[i + k];
   out[i] = a;
 }
@@ -64,7 +79,7 @@ __global__ void lane_trip_count(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float a = 0;
   for (int k = 0; k < (threadIdx.x & 7) * 8; ++k)
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: loop condition 'k < (threadIdx.x & 7) * 8' gives the lanes of each warp different trip counts: the warp runs the loop body as often as its slowest lane needs (assuming blockDim.x is a multiple of 32) [cudalint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: loop condition 'k < (threadIdx.x & 7) * 8' gives the lanes of each warp different trip counts: the warp runs the loop body as often as its slowest lane needs (assuming a one-dimensional block whose size is a multiple of 32: no launch is visible) [cudalint-divergent-branch]
     a += in[i * 8 + k] * in[k];
   out[i] = a;
 }
@@ -196,4 +211,92 @@ __global__ void data_cheap(float *out, const int *len, const float *in) {
   for (int k = 0; k < len[i]; ++k)
     a += in[k];
   out[i] = v + a;
+}
+
+// The interleaved reduction through a pointer into dynamic shared memory (as
+// in the CUDA samples' reduce0): reported, but the rewrite is not offered,
+// because other names may read the other elements after the loop.
+__global__ void reduce_through_pointer(int *out, const int *in) {
+  extern __shared__ int smem[];
+  int *sdata = smem;
+  unsigned int tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned int s = 1; s < blockDim.x; s *= 2) {
+    if ((tid % (2 * s)) == 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction: '(tid % (2 * s)) == 0' keeps one lane in 2*s busy{{.*}}
+      // CHECK-MESSAGES: :[[@LINE-3]]:3: note: sequential addressing ('tid < s' with s halving) is not offered as a fix: 'sdata' is a pointer, so cudalint cannot see whether elements other than the first are read after the loop (they hold other partial sums after the rewrite)
+      sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = sdata[0];
+}
+
+// Reduction tails and up-sweep levels: 'tid < d' with d halving is a
+// boundary in a one-dimensional block, even when no launch is visible.
+__global__ void reduction_tail(float *out, const float *in) {
+  __shared__ float sdata[256];
+  unsigned int tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned int d = blockDim.x / 2; d > 0; d >>= 1) {
+    if (tid < d) {
+      float a = sdata[tid], b = sdata[tid + d];
+      sdata[tid] = a * 0.5f + b * 0.5f + sinf(a) * cosf(b);
+    } else {
+      float a = sdata[tid];
+      sdata[tid] = a * a + expf(a) - sinf(a);
+    }
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = sdata[0];
+}
+
+// Only warp 0 gets to the lane-divergent branch: one warp of the block pays.
+__global__ void warp_zero_only(float *out, const float *in) {
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  if (warp == 0) {
+    if (lane % 2)
+      v = sinf(v) * cosf(v) + expf(v) * v - v * v * 3.0f;
+    else
+      v = cosf(v) * expf(v) - sinf(v) * v + v * v * 2.0f;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
+// The result of __syncthreads_or is the same in every thread of the block.
+__global__ void block_vote(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  int any = __syncthreads_or(v < 0.0f);
+  if (any) {
+    for (int k = 0; k < n; ++k)
+      v = v * 0.5f + sinf(v);
+  } else {
+    for (int k = 0; k < n; ++k)
+      v = v * 2.0f - cosf(v);
+  }
+  out[i] = v;
+}
+
+// One arm with a loop of 16 constant trips: unrolled, it is straight code
+// that the other lanes wait on; nothing runs one after the other. Quiet.
+__global__ void one_arm_unrolled(int *out, const int *in) {
+  int lane = threadIdx.x % 32;
+  int result[16];
+  for (int j = 0; j < 16; j++)
+    result[j] = in[j];
+  for (int d = 1; d < 32; d *= 2) {
+    int n = in[blockIdx.x + d];
+    if (lane >= d) {
+#pragma unroll
+      for (int j = 0; j < 16; j++)
+        result[j] += n;
+    }
+  }
+  for (int j = 0; j < 16; j++)
+    out[j * 32 + lane] = result[j];
 }
