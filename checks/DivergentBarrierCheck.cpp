@@ -19,6 +19,38 @@ std::string barrierName(const CallExpr *CE, const ASTContext &Ctx) {
   return S == "<expr>" ? "the barrier" : "'" + S + "'";
 }
 
+// Guard \p I of \p P is an if/else each of whose arms runs the same number
+// of barriers, straight (not under a further condition or loop): the warp
+// specialisation of double-buffered kernels, where every thread meets the
+// same count of barriers whichever way it goes. On sm_70 and later a block
+// barrier counts arrivals, not places, so the threads meet.
+bool matchedArms(const KernelModel &M, const SyncPoint &P, size_t I) {
+  const Guard &G = P.Guards[I];
+  const auto *If = dyn_cast_or_null<IfStmt>(G.Where);
+  if (!If || !If->getElse() || G.Exit)
+    return false;
+  auto SamePrefix = [&](const SyncPoint &Q) {
+    if (Q.Guards.size() <= I || Q.Scope != P.Scope)
+      return false;
+    for (size_t K = 0; K < I; ++K)
+      if (Q.Guards[K].Where != P.Guards[K].Where ||
+          Q.Guards[K].Taken != P.Guards[K].Taken)
+        return false;
+    return Q.Guards[I].Where == If;
+  };
+  unsigned Count[2] = {0, 0};
+  for (const SyncPoint &Q : M.syncs()) {
+    if (!SamePrefix(Q))
+      continue;
+    // Deeper in an arm: under another condition, or in a loop of its own.
+    if (Q.Guards.size() != I + 1 || Q.Loops.size() != P.Loops.size() ||
+        Q.CallStack.size() != P.CallStack.size())
+      return false;
+    ++Count[Q.Guards[I].Taken];
+  }
+  return Count[0] > 0 && Count[0] == Count[1];
+}
+
 } // namespace
 
 DivergentBarrierCheck::DivergentBarrierCheck(StringRef Name,
@@ -58,6 +90,8 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
       for (size_t I = 0; I < P.Guards.size(); ++I) {
         const Guard &G = P.Guards[I];
         if (!G.Cond->threadDependent())
+          continue;
+        if (matchedArms(M, P, I))
           continue;
         ThreadSplit TS;
         for (const WarpSampler &S : Samplers) {

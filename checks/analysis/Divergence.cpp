@@ -224,7 +224,9 @@ ThreadSplit threadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
     std::set<std::string> Names;
     uniformNames(*Bound, Names);
     for (const std::string &N : Names)
-      R.Bound += (R.Bound.empty() ? "" : ", ") + ("'" + N + "'");
+      R.Bound += (R.Bound.empty() ? "" : " and ") + ("'" + N + "'");
+    if (Names.size() > 1 || Bound->Kind != SymKind::Uniform)
+      R.Bound = "the bound computed from " + R.Bound;
   }
   return R;
 }

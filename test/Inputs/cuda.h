@@ -87,6 +87,8 @@ __device__ float __shfl_down_sync(unsigned int mask, float var,
                                   unsigned int delta, int width = 32);
 __device__ int atomicSub(int *address, int val);
 __device__ int atomicCAS(int *address, int compare, int val);
+__device__ unsigned int atomicInc(unsigned int *address, unsigned int val);
+__device__ unsigned int atomicDec(unsigned int *address, unsigned int val);
 __device__ int atomicExch(int *address, int val);
 __device__ unsigned long long atomicAdd(unsigned long long *address,
                                         unsigned long long val);

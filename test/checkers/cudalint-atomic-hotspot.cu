@@ -101,3 +101,10 @@ __global__ void scatter(const int *idx, float *out, const float *in, int n) {
   if (i < n)
     atomicAdd(&out[idx[i]], in[i]);
 }
+
+// atomicInc on one address: nvcc does not combine these within a warp.
+__global__ void ticket(unsigned int *next, unsigned int *out, unsigned int n) {
+  atomicInc(next, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: atomicInc of 'unsigned int' into 'next' at one address from the lanes of every warp: nvcc combines the lanes of a warp for integer atomicAdd and atomicSub, but not for atomicInc, whose wrap-around bound keeps the updates apart, so they serialise on one address (the same contention cost a float sum 31.7x on an H100) [cudalint-atomic-hotspot]
+  out[threadIdx.x] = n;
+}

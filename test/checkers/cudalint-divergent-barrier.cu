@@ -116,3 +116,50 @@ __global__ void partial_mask(float *a) {
     __syncwarp(0x0000ffff);
   }
 }
+
+// Warp-specialised double buffering: each arm meets two barriers, so every
+// thread of the block meets the same number whichever way it goes. Quiet.
+__global__ void matched_arms(float *a, const float *b, int k) {
+  __shared__ float buf[2][256];
+  bool producer = threadIdx.x >= blockDim.x / 2;
+  for (int i = 0; i < k; ++i) {
+    if (producer) {
+      buf[0][threadIdx.x] = b[i * 256 + threadIdx.x];
+      __syncthreads();
+      buf[1][threadIdx.x] = b[i * 256 + threadIdx.x + 1];
+      __syncthreads();
+    } else {
+      __syncthreads();
+      a[threadIdx.x] += buf[0][threadIdx.x];
+      __syncthreads();
+    }
+  }
+}
+
+// One barrier against two: the counts differ.
+__global__ void unmatched_arms(float *a) {
+  __shared__ float t[256];
+  if (threadIdx.x % 2) {
+    t[threadIdx.x] = a[threadIdx.x];
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by every thread that waits at it: it is reached under 'threadIdx.x % 2', which differs between threads of a block;{{.*}}
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached{{.*}}
+  } else {
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached{{.*}}
+  }
+  a[threadIdx.x] = t[0];
+}
+
+// A bound made of two values.
+__global__ void product_bound(float *a, int B, int T) {
+  __shared__ float t[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= B * T)
+    return;
+  t[threadIdx.x] = a[i];
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by every thread that waits at it: some threads of a block leave before it (where 'i >= B * T' is true) whenever the bound computed from 'B' and 'T' falls inside a block;{{.*}}
+  a[i] = t[(threadIdx.x + 1) % 256];
+}
