@@ -312,6 +312,8 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
         for (const CallExpr *Call : A.CallStack)
           diag(Call->getExprLoc(), "inlined from this call",
                DiagnosticIDs::Note);
+        if (!Float && (Op->Op == "Inc" || Op->Op == "Dec"))
+          continue; // A wrapping counter: no aggregation to suggest.
         if (!Float) {
           diag(Loc,
                "to combine per block: reduce the values into a '__shared__' "

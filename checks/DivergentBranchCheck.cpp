@@ -483,7 +483,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
         if (Shape && Shape->assumed())
           Msg += Shape->Y == 1
                      ? " (assuming a one-dimensional block whose size is a "
-                       "multiple of 32: no launch is visible)"
+                       "multiple of 32)"
                      : " (assuming blockDim.x is a multiple of 32)";
         else if (Shape)
           Msg += " (block " + Shape->str() + ")";

@@ -17,7 +17,7 @@ __global__ void heavy_if_else(float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float a = out[i];
   if (threadIdx.x % 2) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x % 2': even and odd lanes take different ways: every warp runs the 'then' arm and the 'else' arm one after the other; a condition that is the same across each warp (on 'threadIdx.x / 32', a warp index) runs each way once: measured 2.0x for a heavy if/else on 'threadIdx.x % 2' on an H100 (assuming a one-dimensional block whose size is a multiple of 32: no launch is visible) [cudalint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x % 2': even and odd lanes take different ways: every warp runs the 'then' arm and the 'else' arm one after the other; a condition that is the same across each warp (on 'threadIdx.x / 32', a warp index) runs each way once: measured 2.0x for a heavy if/else on 'threadIdx.x % 2' on an H100 (assuming a one-dimensional block whose size is a multiple of 32) [cudalint-divergent-branch]
     for (int k = 0; k < 64; ++k)
       a += sinf(a * k);
   } else {
@@ -79,7 +79,7 @@ __global__ void lane_trip_count(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float a = 0;
   for (int k = 0; k < (threadIdx.x & 7) * 8; ++k)
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: loop condition 'k < (threadIdx.x & 7) * 8' gives the lanes of each warp different trip counts: the warp runs the loop body as often as its slowest lane needs (assuming a one-dimensional block whose size is a multiple of 32: no launch is visible) [cudalint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: loop condition 'k < (threadIdx.x & 7) * 8' gives the lanes of each warp different trip counts: the warp runs the loop body as often as its slowest lane needs (assuming a one-dimensional block whose size is a multiple of 32) [cudalint-divergent-branch]
     a += in[i * 8 + k] * in[k];
   out[i] = a;
 }
