@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/Divergence.h"
 #include "analysis/KernelModel.h"
 #include "analysis/SymExpr.h"
 #include "analysis/Warp.h"
@@ -15,6 +16,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
@@ -681,6 +683,143 @@ __global__ void kern(float *A, int n) {
   EXPECT_FALSE(A->Guards[0].Taken);
   EXPECT_TRUE(A->Guards[0].Cond->threadDependent());
   EXPECT_EQ(coeff(*A, 0), "4");
+}
+
+//===--- Branches, barriers and how lanes split ---------------------------===//
+
+const char *Barriers = R"cuda(
+__device__ void __syncthreads();
+__device__ int __syncthreads_or(int);
+)cuda";
+
+// The condition of the first branch of \p M whose text is \p Text.
+const BranchCondition *conditionNamed(const KernelModel &M, ASTContext &Ctx,
+                                      StringRef Text) {
+  for (const BranchCondition &C : M.conditions())
+    if (Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                 C.Cond->getSourceRange()),
+                             Ctx.getSourceManager(), Ctx.getLangOpts()) == Text)
+      return &C;
+  return nullptr;
+}
+
+TEST(KernelModel, OneDimensionalKernels) {
+  KernelTU TU(R"cuda(
+__global__ void flat(float *A) { A[blockIdx.x * blockDim.x + threadIdx.x] = 0; }
+__global__ void rows(float *A) { A[threadIdx.y * 32 + threadIdx.x] = 0; }
+__global__ void copy(float *A) { dim3 t = threadIdx; A[t.x] = 0; }
+__global__ void width(float *A) { A[blockDim.y] = 0; }
+)cuda");
+  ASSERT_TRUE(TU.ok());
+  EXPECT_TRUE(TU.model("flat")->oneDimensional());
+  EXPECT_FALSE(TU.model("rows")->oneDimensional());
+  EXPECT_FALSE(TU.model("copy")->oneDimensional());
+  EXPECT_FALSE(TU.model("width")->oneDimensional());
+}
+
+TEST(KernelModel, BarriersInAGeometricLoop) {
+  KernelTU TU(std::string(Barriers) + R"cuda(
+__global__ void kern(int *A) {
+  unsigned tid = threadIdx.x;
+  for (unsigned s = 1; s < blockDim.x; s *= 2) {
+    if (tid % (2 * s) == 0)
+      A[tid] += A[tid + s];
+    __syncthreads();
+  }
+}
+)cuda");
+  auto M = TU.model();
+  ASSERT_TRUE(M);
+  ASSERT_EQ(M->syncs().size(), 1u);
+  EXPECT_EQ(M->syncs()[0].Scope, SyncScope::Block);
+  EXPECT_EQ(M->syncs()[0].Loops.size(), 1u);
+  EXPECT_TRUE(M->syncs()[0].Guards.empty() ||
+              llvm::none_of(M->syncs()[0].Guards, [](const Guard &G) {
+                return G.Cond->threadDependent();
+              }));
+  const BranchCondition *C =
+      conditionNamed(*M, TU.ctx(), "tid % (2 * s) == 0");
+  ASSERT_TRUE(C);
+  // s is 1 << k: even and odd lanes split in the first step, in every warp.
+  LaneSplit L = laneSplit(C->Value, C->Guards, WarpSampler(Unknown));
+  EXPECT_EQ(L.Kind, LaneSplit::LaneDivergent);
+}
+
+TEST(KernelModel, HalvingBoundIsABoundaryInOneDimensionalBlocks) {
+  KernelTU TU(R"cuda(
+__global__ void kern(float *A) {
+  unsigned tid = threadIdx.x;
+  for (unsigned d = blockDim.x / 2; d > 0; d >>= 1)
+    if (tid < d)
+      A[tid] += A[tid + d];
+}
+)cuda");
+  auto M = TU.model();
+  ASSERT_TRUE(M);
+  ASSERT_TRUE(M->oneDimensional());
+  const BranchCondition *C = conditionNamed(*M, TU.ctx(), "tid < d");
+  ASSERT_TRUE(C);
+  BlockShape OneDim;
+  OneDim.Y = 1;
+  OneDim.Z = 1;
+  EXPECT_EQ(laneSplit(C->Value, C->Guards, WarpSampler(OneDim)).Kind,
+            LaneSplit::Boundary);
+  // With rows of 32 threads, every warp is a row and splits at d.
+  EXPECT_EQ(laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{32, 4, 1})).Kind,
+            LaneSplit::LaneDivergent);
+}
+
+TEST(KernelModel, BranchOnlyWarpZeroReachesIsNotMostWarps) {
+  KernelTU TU(R"cuda(
+__global__ void kern(float *A) {
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  if (warp == 0) {
+    if (lane % 2)
+      A[threadIdx.x] = 1;
+  }
+}
+)cuda");
+  auto M = TU.model();
+  ASSERT_TRUE(M);
+  const BranchCondition *C = conditionNamed(*M, TU.ctx(), "lane % 2");
+  ASSERT_TRUE(C);
+  EXPECT_EQ(laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{256, 1, 1})).Kind,
+            LaneSplit::Sparse);
+  EXPECT_EQ(laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{32, 1, 1})).Kind,
+            LaneSplit::LaneDivergent);
+}
+
+TEST(KernelModel, DiagonalBlocksAloneDoNotMakeABranchLaneDivergent) {
+  KernelTU TU(R"cuda(
+__global__ void kern(float *A) {
+  int i = 128 * blockIdx.x + 8 * threadIdx.x;
+  int j = 128 * blockIdx.y + 8 * threadIdx.y;
+  if (j > i)
+    return;
+  A[i * 1024 + j] = 0;
+}
+)cuda");
+  auto M = TU.model();
+  ASSERT_TRUE(M);
+  const BranchCondition *C = conditionNamed(*M, TU.ctx(), "j > i");
+  ASSERT_TRUE(C);
+  EXPECT_NE(laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{16, 16, 1})).Kind,
+            LaneSplit::LaneDivergent);
+}
+
+TEST(KernelModel, BlockVoteIsUniform) {
+  KernelTU TU(std::string(Barriers) + R"cuda(
+__global__ void kern(float *A) {
+  int any = __syncthreads_or(A[threadIdx.x] > 0);
+  if (any)
+    A[threadIdx.x] = 0;
+}
+)cuda");
+  auto M = TU.model();
+  ASSERT_TRUE(M);
+  const BranchCondition *C = conditionNamed(*M, TU.ctx(), "any");
+  ASSERT_TRUE(C);
+  EXPECT_FALSE(C->Value->threadDependent());
 }
 
 //===--- Shared memory banks ----------------------------------------------===//
