@@ -4,6 +4,7 @@
 #include "DivergentBarrierCheck.h"
 #include "DivergentBranchCheck.h"
 #include "MissingRestrictCheck.h"
+#include "NaiveGemmCheck.h"
 #include "SharedBankConflictCheck.h"
 #include "UncoalescedAccessCheck.h"
 #include "CudaLintModule.h"
@@ -31,6 +32,7 @@ public:
         "cudalint-divergent-branch");
     CheckFactories.registerCheck<MissingRestrictCheck>(
         "cudalint-missing-restrict");
+    CheckFactories.registerCheck<NaiveGemmCheck>("cudalint-naive-gemm");
     CheckFactories.registerCheck<SharedBankConflictCheck>(
         "cudalint-shared-bank-conflict");
     CheckFactories.registerCheck<UncoalescedAccessCheck>(

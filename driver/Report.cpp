@@ -57,6 +57,11 @@ const std::vector<CheckInfo> &checkCatalogue() {
        "through one of them forces the compiler to reload through another.",
        "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
        "missing-restrict.md"},
+      {"cudalint-naive-gemm",
+       "Flags matrix products computed on CUDA cores and offers the cuBLAS "
+       "call that runs them on tensor cores.",
+       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
+       "naive-gemm.md"},
       {"cudalint-shared-bank-conflict",
        "Flags __shared__ array accesses where lanes of a warp hit one bank "
        "at different addresses, and pads the array where that is safe.",

@@ -93,6 +93,8 @@ __device__ int atomicExch(int *address, int val);
 __device__ unsigned long long atomicAdd(unsigned long long *address,
                                         unsigned long long val);
 __device__ float sinf(float x);
+__device__ double fma(double x, double y, double z);
+__device__ float fmaf(float x, float y, float z);
 __device__ float cosf(float x);
 __device__ float expf(float x);
 
