@@ -137,20 +137,37 @@ bool isFmaName(StringRef N) {
          N.starts_with("__fma_") || N == "__hfma" || N == "std::fma";
 }
 
-// `acc += X * Y`, `acc = acc + X * Y`, `acc = fmaf(X, Y, acc)`.
+// `acc += X * Y`, `acc = acc + X * Y`, `acc = fmaf(X, Y, acc)`; also
+// `C[i][j] += alpha * X * Y` straight into memory (Acc is then null and
+// Into the lvalue). Factors is every factor of the product.
 struct Accumulate {
   const Expr *S;
   const VarDecl *Acc;
   const Expr *X, *Y;
+  const Expr *Into = nullptr;
+  llvm::SmallVector<const Expr *, 4> Factors;
 };
+void factors(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
+  if (std::optional<BinOp> M = binOp(peel(E)); M && M->Op == BO_Mul) {
+    factors(M->L, Out);
+    factors(M->R, Out);
+    return;
+  }
+  Out.push_back(E);
+}
 std::optional<Accumulate> accumulate(const Expr *S) {
   std::optional<BinOp> B = binOp(S);
   if (!B)
     return std::nullopt;
   const VarDecl *Acc = localOf(B->L);
-  if (!Acc || !(Acc->getType()->isFloatingType() ||
-                Acc->getType()->isArrayType() ||
-                Acc->getType()->isRecordType()))
+  const Expr *Into = nullptr;
+  if (!Acc && B->Op == BO_AddAssign &&
+      isa<ArraySubscriptExpr>(B->L->IgnoreParenImpCasts()) &&
+      B->L->getType()->isFloatingType())
+    Into = B->L; // `C[i * n + j] += A[..] * B[..]`
+  else if (!Acc || !(Acc->getType()->isFloatingType() ||
+                     Acc->getType()->isArrayType() ||
+                     Acc->getType()->isRecordType()))
     return std::nullopt;
   auto Product = [&](const Expr *E) -> std::optional<std::pair<const Expr *, const Expr *>> {
     if (std::optional<BinOp> M = binOp(peel(E)); M && M->Op == BO_Mul)
@@ -158,8 +175,11 @@ std::optional<Accumulate> accumulate(const Expr *S) {
     return std::nullopt;
   };
   if (B->Op == BO_AddAssign) {
-    if (auto P = Product(B->R))
-      return Accumulate{S, Acc, P->first, P->second};
+    if (auto P = Product(B->R)) {
+      Accumulate R{S, Acc, P->first, P->second, Into, {}};
+      factors(B->R, R.Factors);
+      return R;
+    }
     return std::nullopt;
   }
   if (B->Op != BO_Assign)
@@ -547,6 +567,18 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       Operand X, Y;
       X.Load = Resolve(Acc.X);
       Y.Load = Resolve(Acc.Y);
+      if (Acc.Factors.size() > 2) {
+        // `alpha * A[..] * B[..]`: the two factors that are per-thread loads.
+        llvm::SmallVector<const MemAccess *, 2> Loads;
+        for (const Expr *Fa : Acc.Factors)
+          if (const MemAccess *L = Resolve(Fa))
+            if (L->Offset->threadDependent())
+              Loads.push_back(L);
+        if (Loads.size() != 2)
+          continue;
+        X.Load = Loads[0];
+        Y.Load = Loads[1];
+      }
       if (!X.Load || !Y.Load || X.Load->Offset->hasVarying() ||
           Y.Load->Offset->hasVarying())
         continue;
@@ -619,7 +651,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
         for (const Stmt *C : St->children())
           FindReturn(C);
       };
-      if (Owner != F->getBody())
+      if (Owner != F->getBody() && Acc.Acc)
         FindReturn(Owner);
       std::function<bool(const Stmt *)> CallsOwner = [&](const Stmt *St) {
         if (!St)
@@ -641,7 +673,23 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       };
       const MemAccess *Store = nullptr;
       const Expr *StoredValue = nullptr;
+      if (Acc.Into) {
+        // Accumulated in place: the store is the statement itself.
+        for (const MemAccess &A : M.accesses())
+          if (A.IsStore && !A.IsAtomic && A.Space == MemSpace::Global &&
+              A.E->IgnoreParens() == Acc.Into->IgnoreParens() &&
+              !A.Offset->hasVarying()) {
+            std::set<std::string> CA = atomsOf(toPolynomial(A.Offset));
+            if (llvm::all_of(X.Atoms, [&](auto &K) { return CA.count(K); }) &&
+                llvm::all_of(Y.Atoms, [&](auto &K) { return CA.count(K); }) &&
+                !loopKey(toPolynomial(A.Offset), KLoop))
+              Store = &A;
+            break;
+          }
+      }
       for (const MemAccess &A : M.accesses()) {
+        if (Store || !Acc.Acc)
+          break;
         if (!A.IsStore || A.IsAtomic || A.Space != MemSpace::Global ||
             llvm::is_contained(A.Loops, KLoop) || A.Offset->hasVarying())
           continue;
@@ -953,8 +1001,11 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
                  << Args[0] << Args[1];
         N << FixItHint::CreateReplacement(CallR, Text);
         FileID File = SM.getFileID(LaunchLoc);
-        if (HelperAdded.insert(File.getHashValue()).second &&
-            !SM.getBufferData(File).contains("cudalintGemm(cublasComputeType_t"))
+        // Once per file, and not again after an earlier --fix-notes.
+        bool Declared = !Ctx.getTranslationUnitDecl()
+                             ->lookup(&Ctx.Idents.get("cudalintGemm"))
+                             .empty();
+        if (!Declared && HelperAdded.insert(File.getHashValue()).second)
           N << FixItHint::CreateInsertion(includePlace(File, SM), HelperText);
       }
     }

@@ -116,6 +116,28 @@ __global__ void via_helper(const float *A, const float *B, float *C, int N,
   C[row * N + col] = dot_row_col(A, B, row, col, N, K);
 }
 
+// Accumulated straight into the output, with a scalar factor (PolyBench's
+// gemm): a product; no rewrite, since the launch adds to C.
+__global__ void in_place(const float *a, const float *b, float *c, float alpha,
+                         int NI, int NJ, int NK) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < NI && j < NJ) {
+    for (int k = 0; k < NK; k++)
+      c[i * NJ + j] += alpha * a[i * NK + k] * b[k * NJ + j];
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: matrix product on CUDA cores: 'c[i * NJ + j] += alpha * a[i * NK + k] * b[k * NJ + j]' in the loop over 'k' computes C = A*B into 'c' (A = 'a' read along its rows, B = 'b' read down its columns (stride 'NJ'); float);{{.*}}
+  }
+}
+
+// Two products summed (PolyBench's syr2k): not one matrix product. Quiet.
+__global__ void two_products(const float *a, const float *b, float *c, int N,
+                             int M) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = blockIdx.y * blockDim.y + threadIdx.y;
+  for (int k = 0; k < M; k++)
+    c[i * N + j] += a[i * M + k] * b[j * M + k] + b[i * M + k] * a[j * M + k];
+}
+
 // Not products of matrices: quiet.
 
 // A matrix-vector product: the vector has no thread coordinate.
