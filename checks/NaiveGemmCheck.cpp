@@ -536,7 +536,16 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
         std::optional<BinOp> B = PE ? binOp(PE) : std::nullopt;
         if (!B || B->Op != BO_Assign)
           continue;
-        if (const MemAccess *G = LoadOf(peel(B->R)))
+        const Expr *R = peel(B->R);
+        // `As[ty][tx] = row < M && k < K ? A[..] : 0.0f;`
+        if (const auto *CO = dyn_cast<ConditionalOperator>(R)) {
+          const Expr *T = peel(CO->getTrueExpr()), *Fa = peel(CO->getFalseExpr());
+          if (Fa->isEvaluatable(Ctx))
+            R = T;
+          else if (T->isEvaluatable(Ctx))
+            R = Fa;
+        }
+        if (const MemAccess *G = LoadOf(R))
           if (G->Space == MemSpace::Global)
             return G;
       }
