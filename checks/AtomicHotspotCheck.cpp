@@ -206,24 +206,6 @@ bool mentions(const Stmt *S, StringRef Name) {
 }
 
 // Where to insert an #include into \p File: after its last #include line.
-SourceLocation includePlace(FileID File, const SourceManager &SM) {
-  StringRef Buf = SM.getBufferData(File);
-  size_t Best = 0;
-  size_t Pos = 0;
-  while (Pos < Buf.size()) {
-    size_t End = Buf.find('\n', Pos);
-    if (End == StringRef::npos)
-      End = Buf.size();
-    StringRef Line = Buf.slice(Pos, End).ltrim();
-    if (Line.starts_with("#")) {
-      StringRef Directive = Line.drop_front().ltrim();
-      if (Directive.starts_with("include"))
-        Best = std::min(End + 1, Buf.size());
-    }
-    Pos = End + 1;
-  }
-  return SM.getLocForStartOfFile(File).getLocWithOffset(Best);
-}
 
 } // namespace
 
@@ -404,7 +386,7 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
           if (!Buf.contains("cooperative_groups/reduce.h"))
             Inc += "#include <cooperative_groups/reduce.h>\n";
           if (!Inc.empty())
-            N << FixItHint::CreateInsertion(includePlace(File, SM), Inc);
+            N << FixItHint::CreateInsertion(includeInsertionPoint(File, SM), Inc);
         }
         continue;
       }

@@ -396,21 +396,6 @@ std::string elementName(QualType T) {
   return N;
 }
 
-SourceLocation includePlace(FileID File, const SourceManager &SM) {
-  StringRef Buf = SM.getBufferData(File);
-  size_t Best = 0, Pos = 0;
-  while (Pos < Buf.size()) {
-    size_t End = Buf.find('\n', Pos);
-    if (End == StringRef::npos)
-      End = Buf.size();
-    StringRef Line = Buf.slice(Pos, End).ltrim();
-    if (Line.starts_with("#") &&
-        Line.drop_front().ltrim().starts_with("include"))
-      Best = std::min(End + 1, Buf.size());
-    Pos = End + 1;
-  }
-  return SM.getLocForStartOfFile(File).getLocWithOffset(Best);
-}
 
 const char *HelperText = R"cpp(#include <cublas_v2.h>
 
@@ -1015,7 +1000,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
                              ->lookup(&Ctx.Idents.get("cudalintGemm"))
                              .empty();
         if (!Declared && HelperAdded.insert(File.getHashValue()).second)
-          N << FixItHint::CreateInsertion(includePlace(File, SM), HelperText);
+          N << FixItHint::CreateInsertion(includeInsertionPoint(File, SM), HelperText);
       }
     }
   }

@@ -354,4 +354,20 @@ const Expr *conditionOf(const Stmt *S) {
   return nullptr;
 }
 
+SourceLocation includeInsertionPoint(FileID File, const SourceManager &SM) {
+  StringRef Buf = SM.getBufferData(File);
+  size_t Best = 0, Pos = 0;
+  while (Pos < Buf.size()) {
+    size_t End = Buf.find('\n', Pos);
+    if (End == StringRef::npos)
+      End = Buf.size();
+    StringRef Line = Buf.slice(Pos, End).ltrim();
+    if (Line.starts_with("#") &&
+        Line.drop_front().ltrim().starts_with("include"))
+      Best = std::min(End + 1, Buf.size());
+    Pos = End + 1;
+  }
+  return SM.getLocForStartOfFile(File).getLocWithOffset(Best);
+}
+
 } // namespace cudalint

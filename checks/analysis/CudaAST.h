@@ -88,6 +88,11 @@ referencesTo(const clang::VarDecl *V, const clang::Stmt *Root,
 /// why): `true`, `1` and `on` in any case are true.
 bool parseBoolOption(llvm::StringRef Value);
 
+/// Where to insert new `#include` lines in \p File: after its last
+/// `#include` directive, or at its start.
+clang::SourceLocation includeInsertionPoint(clang::FileID File,
+                                           const clang::SourceManager &SM);
+
 /// A `kernel<<<grid, block>>>(args)` expression in the translation unit.
 struct LaunchSite {
   const clang::CUDAKernelCallExpr *Call;
