@@ -430,7 +430,6 @@ cudalintGemm(cublasComputeType_t Compute, int M, int N, int K, double Alpha,
                       CUDA_R_64F, Ldb, A, CUDA_R_64F, Lda, &Beta, C,
                       CUDA_R_64F, Ldc, Compute, CUBLAS_GEMM_DEFAULT);
 }
-
 )cpp";
 
 // What is known of one operand.
@@ -710,19 +709,27 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       Polynomial PC = toPolynomial(Store->Offset);
       int64_t Elem = X.Load->Width; // one scalar of the product
       // The column coordinates move the output by a constant; the row
-      // coordinates by a row length ('N', 'ldc').
-      auto Columnar = [&](const Polynomial &P, const std::set<std::string> &As) {
+      // coordinates by a row length ('N', 'ldc'), or by a larger constant
+      // when the sizes are constants.
+      auto Stride = [&](const std::set<std::string> &As)
+          -> std::optional<int64_t> {
+        int64_t Most = 0;
         for (const std::string &K : As) {
-          std::optional<Polynomial> C = coeffOf(P, K);
+          std::optional<Polynomial> C = coeffOf(PC, K);
           if (!C || !C->constant() || *C->constant() <= 0)
-            return false;
+            return std::nullopt;
+          Most = std::max(Most, *C->constant());
         }
-        return true;
+        return Most;
+      };
+      auto IsColumn = [&](const Operand &O, const Operand &Other) {
+        std::optional<int64_t> S = Stride(O.Atoms), T = Stride(Other.Atoms);
+        return S && (!T || *S < *T);
       };
       Operand *A = &X, *B = &Y;
-      if (Columnar(PC, X.Atoms) && !Columnar(PC, Y.Atoms))
+      if (IsColumn(X, Y))
         std::swap(A, B); // X follows the columns: it is B.
-      bool ColumnsKnown = Columnar(PC, B->Atoms) && !Columnar(PC, A->Atoms);
+      bool ColumnsKnown = IsColumn(*B, *A);
 
       for (Operand *O : {A, B}) {
         O->ViaShared = O->Load->Space == MemSpace::Shared;
@@ -765,8 +772,8 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
                  (Tiled ? "44x faster than a shared-memory tiled kernel "
                           "(68x than a naive one)"
                         : "68x faster than a naive kernel") +
-                 " at 4096^3 on an H100; 9.5x in full FP32 with "
-                 "CUBLAS_COMPUTE_32F";
+                 " at 4096^3 on an H100; " + (Tiled ? "6.2x" : "9.5x") +
+                 " in full FP32 with CUBLAS_COMPUTE_32F";
       else if (Type == "double")
         Remedy = "cublasDgemm (or cublasGemmEx with CUBLAS_COMPUTE_64F) runs "
                  "it on the FP64 tensor cores of sm_80 and later (not "
@@ -853,11 +860,11 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
         (void)GAAtoms;
         (void)GBAtoms;
       }
+      const Stmt *KOuter = KLoop;
       if (Why.empty()) {
         PM = guardBound(Store->Guards, A->Atoms);
         PN = guardBound(Store->Guards, B->Atoms);
         // K: the bound of the loop that walks the operands' global copies.
-        const Stmt *KOuter = KLoop;
         if (A->ViaShared) {
           KOuter = nullptr;
           Polynomial GA = toPolynomial(A->Global->Offset);
@@ -879,11 +886,77 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
                 (!PM ? "row count (M)" : !PN ? "column count (N)"
                                              : "inner dimension (K)") +
                 " could not be read from the kernel's guards and loops";
+        // One call computes one product: every term of the addresses must
+        // be part of a row, a column or the k walk. A batch index
+        // (`blockIdx.z * M * K`), an offset parameter or another loop
+        // would be dropped by the call.
+        std::set<const ParmVarDecl *> Sizes = {PM, PN, PK, PLda, PLdb, PLdc};
+        auto OnlyShape = [&](const Polynomial &P) {
+          for (const auto &[Key, L] : P.Leaves) {
+            if (L->threadDependent() || L->isConst())
+              continue;
+            if (L->Kind == SymKind::LoopIter && (L->Id == KLoop || L->Id == KOuter))
+              continue;
+            if (L->Kind == SymKind::Uniform &&
+                Sizes.count(dyn_cast_or_null<ParmVarDecl>(
+                    static_cast<const Decl *>(L->Id))))
+              continue;
+            if (L->Kind == SymKind::BlockDim && L->Dim < 2)
+              continue;
+            if (L->Kind != SymKind::BlockIdx || L->Dim >= 2)
+              return false;
+            // blockIdx.d must scale a thread coordinate: `(blockIdx.y *
+            // blockDim.y + threadIdx.y) * K`, `(blockIdx.y * 16 + ty) * K`.
+            std::optional<Polynomial> CB = coeffOf(P, Key);
+            if (!CB)
+              return false;
+            bool Scales = false;
+            for (const std::string &At : atomsOf(P)) {
+              std::optional<Polynomial> CA = coeffOf(P, At);
+              if (!CA || CA->isZero())
+                continue;
+              for (SymRef F : {symBuiltin(SymKind::BlockDim, L->Dim),
+                               symConst(0)}) {
+                if (F->isConst()) {
+                  // A constant ratio.
+                  if (CA->Terms.size() != CB->Terms.size())
+                    continue;
+                  std::optional<int64_t> R;
+                  bool Same = true;
+                  for (const auto &[Mo, Co] : CA->Terms) {
+                    auto It = CB->Terms.find(Mo);
+                    if (It == CB->Terms.end() || Co == 0 || It->second % Co) {
+                      Same = false;
+                      break;
+                    }
+                    if (R && *R != It->second / Co)
+                      Same = false;
+                    R = It->second / Co;
+                  }
+                  Scales |= Same && R && *R > 0;
+                } else {
+                  Scales |= toPolynomial(CA->toSym() * F).Terms == CB->Terms;
+                }
+              }
+            }
+            if (!Scales)
+              return false;
+          }
+          return true;
+        };
+        if (Why.empty() &&
+            (!OnlyShape(toPolynomial(A->Global->Offset)) ||
+             !OnlyShape(toPolynomial(B->Global->Offset)) || !OnlyShape(PC)))
+          Why = "the addresses hold more than one product's rows, columns and "
+                "k (a batch index such as blockIdx.z, an offset parameter, or "
+                "another loop), which one call would not reproduce; "
+                "cublasGemmStridedBatchedEx covers batches";
       }
       if (Why.empty() && StoredValue) {
         // C = acc, or C = alpha * acc + beta * C.
         const Expr *R = peel(StoredValue);
-        if (localOf(R) == Acc.Acc) {
+        if (localOf(R) == Acc.Acc ||
+            (Returns && isa<CallExpr>(R) && CallsOwner(R))) {
           AlphaText = Type == "float" ? "1.0f" : "1.0";
           BetaText = Type == "float" ? "0.0f" : "0.0";
         } else if (std::optional<BinOp> Sum = binOp(R);
@@ -925,7 +998,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       llvm::ArrayRef<LaunchSite> Launches =
           Uses->launches(canonicalKernel(Kernel));
       if (Why.empty() && Launches.empty())
-        Why = "no launch of the kernel is in this file";
+        Why = "no launch of the kernel is in this translation unit";
       if (!Why.empty()) {
         diag(Loc,
              "no cuBLAS call is offered in place of the launch: %0",
@@ -933,6 +1006,17 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
             << Why;
         continue;
       }
+      // One note carries every launch's rewrite (the driver applies one
+      // note's fix-its per finding), and the helper where this file has not
+      // received it yet.
+      std::string Compute = Type == "float" ? "CUBLAS_COMPUTE_32F_FAST_TF32"
+                                            : "CUBLAS_COMPUTE_64F";
+      llvm::SmallVector<FixItHint, 4> Edits;
+      llvm::SmallVector<SourceLocation, 4> Rewritten;
+      std::string AlphaShown, BetaShown, MShown, NShown;
+      bool Declared = !Ctx.getTranslationUnitDecl()
+                           ->lookup(&Ctx.Idents.get("cudalintGemm"))
+                           .empty();
       for (const LaunchSite &L : Launches) {
         const CUDAKernelCallExpr *Call = L.Call;
         auto Arg = [&](const ParmVarDecl *P) -> std::string {
@@ -971,37 +1055,52 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
                DiagnosticIDs::Note);
           continue;
         }
-        std::string Compute = Type == "float" ? "CUBLAS_COMPUTE_32F_FAST_TF32"
-                                              : "CUBLAS_COMPUTE_64F";
         std::string Text = "cudalintGemm(" + Compute;
         for (const std::string &S : Args)
           Text += ", " + S;
         if (!Stream.empty())
           Text += ", " + Stream;
         Text += ")";
-        auto N = diag(LaunchLoc,
-                      "replace the launch with cuBLAS (applied by "
-                      "--fix-notes): cudalintGemm, inserted once per file, "
-                      "calls cublasGemmEx with %0 for row-major C = %1 * A * "
-                      "B + %2 * C; %3; link with -lcublas; this assumes the "
-                      "launch covers the whole %4 x %5 output",
-                      DiagnosticIDs::Note)
-                 << Compute << Args[3] << Args[8]
-                 << (Type == "float"
-                         ? "TF32 rounds the inputs to 10 mantissa bits (use "
-                           "CUBLAS_COMPUTE_32F for full FP32, 9.5x instead "
-                           "of 68x)"
-                         : "FP64 tensor cores keep double precision")
-                 << Args[0] << Args[1];
-        N << FixItHint::CreateReplacement(CallR, Text);
+        Edits.push_back(FixItHint::CreateReplacement(CallR, Text));
         FileID File = SM.getFileID(LaunchLoc);
-        // Once per file, and not again after an earlier --fix-notes.
-        bool Declared = !Ctx.getTranslationUnitDecl()
-                             ->lookup(&Ctx.Idents.get("cudalintGemm"))
-                             .empty();
+        // Once per file: clang-tidy would apply a second copy offered by
+        // another finding's note.
         if (!Declared && HelperAdded.insert(File.getHashValue()).second)
-          N << FixItHint::CreateInsertion(includeInsertionPoint(File, SM), HelperText);
+          Edits.push_back(FixItHint::CreateInsertion(
+              includeInsertionPoint(File, SM), HelperText));
+        if (Rewritten.empty()) {
+          AlphaShown = Args[3];
+          BetaShown = Args[8];
+          MShown = Args[0];
+          NShown = Args[1];
+        }
+        Rewritten.push_back(LaunchLoc);
       }
+      if (Rewritten.empty())
+        continue;
+      std::string Launches_ =
+          Rewritten.size() == 1
+              ? "the launch"
+              : "the " + std::to_string(Rewritten.size()) + " launches";
+      auto N = diag(Rewritten.front(),
+                    "replace %0 with cuBLAS (applied by --fix-notes): "
+                    "cudalintGemm, inserted once per file, calls cublasGemmEx "
+                    "with %1 for row-major C = %2 * A * B + %3 * C; %4; link "
+                    "with -lcublas; this assumes the launch covers the whole "
+                    "%5 x %6 output",
+                    DiagnosticIDs::Note)
+               << Launches_ << Compute << AlphaShown << BetaShown
+               << (Type == "float"
+                       ? (Tiled ? "TF32 rounds the inputs to 10 mantissa bits "
+                                  "(use CUBLAS_COMPUTE_32F for full FP32, "
+                                  "6.2x instead of 44x)"
+                                : "TF32 rounds the inputs to 10 mantissa bits "
+                                  "(use CUBLAS_COMPUTE_32F for full FP32, "
+                                  "9.5x instead of 68x)")
+                       : "FP64 tensor cores keep double precision")
+               << MShown << NShown;
+      for (const FixItHint &H : Edits)
+        N << H;
     }
   }
 }

@@ -40,7 +40,8 @@ public:
 private:
   std::unique_ptr<KernelUseIndex> Uses;
   std::set<unsigned> Reported;
-  /// Files of this translation unit that already received the helper.
+  /// Files of this translation unit whose rewrite already inserts the
+  /// helper.
   std::set<unsigned> HelperAdded;
 };
 

@@ -50,6 +50,23 @@ __global__ void tiled(const float *A, const float *B, float *C, int M, int N,
     C[row * N + col] = acc;
 }
 
+// A batch picked by blockIdx.z: one cuBLAS call would compute only the
+// first product, so no rewrite is offered.
+__global__ void batched(const float *A, const float *B, float *C, int M, int N,
+                        int K) {
+  int b = blockIdx.z;
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < M && col < N) {
+    float acc = 0.0f;
+    for (int k = 0; k < K; ++k)
+      acc += A[b * M * K + row * K + k] * B[b * K * N + k * N + col];
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: matrix product on CUDA cores{{.*}}
+    // CHECK-MESSAGES-PLAIN: :[[@LINE-2]]:7: warning: matrix product on CUDA cores{{.*}}
+    C[b * M * N + row * N + col] = acc;
+  }
+}
+
 void run(int M, int N, int K, const float *dA, const float *dB, float *dC,
          float alpha, float beta, cudaStream_t stream) {
   dim3 block(16, 16), grid((M + 15) / 16, (N + 15) / 16);
@@ -59,6 +76,12 @@ void run(int M, int N, int K, const float *dA, const float *dB, float *dC,
   dim3 tgrid(N / TILE, M / TILE);
   tiled<<<tgrid, block>>>(dA, dB, dC, M, N, K);
   // CHECK-FIXES: {{^}}  cudalintGemm(CUBLAS_COMPUTE_32F_FAST_TF32, M, N, K, 1.0f, dA, K, dB, N, 0.0f, dC, N);
+  // Every launch of a kernel is rewritten by the one note.
+  sgemm<<<grid, block>>>(M, N, K, 2.0f, dA, dB, 0.5f, dC);
+  // CHECK-FIXES: {{^}}  cudalintGemm(CUBLAS_COMPUTE_32F_FAST_TF32, M, N, K, 2.0f, dA, K, dB, N, 0.5f, dC, N);
+  dim3 bgrid(N / 16, M / 16, 8);
+  batched<<<bgrid, block>>>(dA, dB, dC, M, N, K);
+  // CHECK-FIXES: {{^}}  batched<<<bgrid, block>>>(dA, dB, dC, M, N, K);
   // A launch whose argument has a side effect is described, not rewritten.
   int m = M;
   tiled<<<tgrid, block>>>(dA, dB, dC, m++, N, K);
