@@ -205,8 +205,6 @@ bool mentions(const Stmt *S, StringRef Name) {
   return false;
 }
 
-// Where to insert an #include into \p File: after its last #include line.
-
 } // namespace
 
 AtomicHotspotCheck::AtomicHotspotCheck(StringRef Name,

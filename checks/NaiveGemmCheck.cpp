@@ -44,11 +44,7 @@ namespace {
 // a class's conversion operator.
 const Expr *peel(const Expr *E) {
   while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
-      E = C->getSubExpr();
-      continue;
-    }
+    E = stripNoOps(E);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
       if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl())) {
         E = MC->getImplicitObjectArgument();
@@ -95,17 +91,6 @@ const VarDecl *localOf(const Expr *E) {
   return V;
 }
 
-bool refersTo(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (DRE->getDecl() == V)
-      return true;
-  for (const Stmt *C : S->children())
-    if (refersTo(C, V))
-      return true;
-  return false;
-}
 
 // A binary operation, built-in or overloaded (`__half` has operators).
 struct BinOp {
@@ -327,59 +312,91 @@ bool mentionsAny(const SymNode &N, const std::set<std::string> &Keys) {
   return false;
 }
 
-// The bound \p Atoms are compared with in a guard: `row < M` -> M.
-const ParmVarDecl *boundOf(const SymNode &C, bool Taken,
-                           const std::set<std::string> &Atoms) {
-  if (C.Kind == SymKind::LAnd && Taken) {
+// The one parameter \p Bound names, when \p Thread holds one of \p Atoms
+// and \p Bound is uniform: `row < M` -> M.
+const ParmVarDecl *bound(const SymNode &Thread, const SymNode &Bound,
+                         const std::set<std::string> &Atoms) {
+  if (!mentionsAny(Thread, Atoms) || Bound.threadDependent())
+    return nullptr;
+  std::set<const ParmVarDecl *> Ps;
+  paramsIn(Bound, Ps);
+  return Ps.size() == 1 ? *Ps.begin() : nullptr;
+}
+
+bool isGreater(SymKind K) { return K == SymKind::GT || K == SymKind::GE; }
+
+// The bound \p Atoms are compared with in a guard that holds: `row < M`,
+// `M > row`, either side of `&&`.
+const ParmVarDecl *boundOf(const SymNode &C, const std::set<std::string> &Atoms) {
+  if (C.Kind == SymKind::LAnd) {
     for (const SymRef &Op : C.Ops)
-      if (const ParmVarDecl *P = boundOf(*Op, true, Atoms))
+      if (const ParmVarDecl *P = boundOf(*Op, Atoms))
         return P;
     return nullptr;
   }
-  if (!Taken)
-    return nullptr;
-  const SymNode *Thread = nullptr, *Bound = nullptr;
-  if (C.Kind == SymKind::LT || C.Kind == SymKind::LE) {
-    Thread = C.Ops[0].get();
-    Bound = C.Ops[1].get();
-  } else if (C.Kind == SymKind::GT || C.Kind == SymKind::GE) {
-    Thread = C.Ops[1].get();
-    Bound = C.Ops[0].get();
-  } else {
-    return nullptr;
-  }
-  if (!mentionsAny(*Thread, Atoms) || Bound->threadDependent())
-    return nullptr;
-  std::set<const ParmVarDecl *> Ps;
-  paramsIn(*Bound, Ps);
-  return Ps.size() == 1 ? *Ps.begin() : nullptr;
+  if (C.Kind == SymKind::LT || C.Kind == SymKind::LE)
+    return bound(*C.Ops[0], *C.Ops[1], Atoms);
+  if (isGreater(C.Kind))
+    return bound(*C.Ops[1], *C.Ops[0], Atoms);
+  return nullptr;
 }
 
 const ParmVarDecl *guardBound(llvm::ArrayRef<Guard> Guards,
                               const std::set<std::string> &Atoms) {
   for (const Guard &G : Guards) {
     const SymNode &C = *G.Cond;
-    if (const ParmVarDecl *P = boundOf(C, G.Taken, Atoms))
-      return P;
-    // `if (row >= M) return;`: the code runs where it is false.
-    if (!G.Taken && (C.Kind == SymKind::GE || C.Kind == SymKind::GT) &&
-        mentionsAny(*C.Ops[0], Atoms) && !C.Ops[1]->threadDependent()) {
-      std::set<const ParmVarDecl *> Ps;
-      paramsIn(*C.Ops[1], Ps);
-      if (Ps.size() == 1)
-        return *Ps.begin();
+    if (G.Taken) {
+      if (const ParmVarDecl *P = boundOf(C, Atoms))
+        return P;
+      continue;
     }
-    if (!G.Taken && C.Kind == SymKind::LOr)
+    // `if (row >= M) return;`, `if (row >= M || col >= N) return;`: the
+    // code runs where the condition is false.
+    if (isGreater(C.Kind))
+      if (const ParmVarDecl *P = bound(*C.Ops[0], *C.Ops[1], Atoms))
+        return P;
+    if (C.Kind == SymKind::LOr)
       for (const SymRef &Op : C.Ops)
-        if ((Op->Kind == SymKind::GE || Op->Kind == SymKind::GT) &&
-            mentionsAny(*Op->Ops[0], Atoms) && !Op->Ops[1]->threadDependent()) {
-          std::set<const ParmVarDecl *> Ps;
-          paramsIn(*Op->Ops[1], Ps);
-          if (Ps.size() == 1)
-            return *Ps.begin();
-        }
+        if (isGreater(Op->Kind))
+          if (const ParmVarDecl *P = bound(*Op->Ops[0], *Op->Ops[1], Atoms))
+            return P;
   }
   return nullptr;
+}
+
+// \p CB is \p CA times a positive constant.
+bool constantMultiple(const Polynomial &CA, const Polynomial &CB) {
+  if (CA.Terms.size() != CB.Terms.size())
+    return false;
+  std::optional<int64_t> R;
+  for (const auto &[Mo, Co] : CA.Terms) {
+    auto It = CB.Terms.find(Mo);
+    if (It == CB.Terms.end() || Co == 0 || It->second % Co ||
+        (R && *R != It->second / Co))
+      return false;
+    R = It->second / Co;
+  }
+  return R && *R > 0;
+}
+
+// blockIdx.d (leaf \p Key of \p P) scales a thread coordinate of P by a
+// constant or by blockDim.d: `(blockIdx.y * blockDim.y + threadIdx.y) * K`,
+// `(blockIdx.y * 16 + ty) * K`.
+bool scalesACoordinate(const Polynomial &P, const std::string &Key,
+                       unsigned Dim) {
+  std::optional<Polynomial> CB = coeffOf(P, Key);
+  if (!CB)
+    return false;
+  SymRef BlockDim = symBuiltin(SymKind::BlockDim, Dim);
+  for (const std::string &At : atomsOf(P)) {
+    std::optional<Polynomial> CA = coeffOf(P, At);
+    if (!CA || CA->isZero())
+      continue;
+    if (constantMultiple(*CA, *CB) ||
+        toPolynomial(CA->toSym() * BlockDim).Terms == CB->Terms)
+      return true;
+  }
+  return false;
 }
 
 std::string elementName(QualType T) {
@@ -395,7 +412,6 @@ std::string elementName(QualType T) {
     return "bfloat16";
   return N;
 }
-
 
 const char *HelperText = R"cpp(#include <cublas_v2.h>
 
@@ -498,6 +514,9 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
     };
     // What a factor of the product reads: a load, or a register filled
     // from one.
+    // Registers and the first load that fills each, found once per kernel
+    // and only when a product reads a register.
+    std::optional<std::map<const VarDecl *, const MemAccess *>> FilledBy;
     auto Resolve = [&](const Expr *E) -> const MemAccess * {
       E = peel(E);
       if (const MemAccess *A = LoadOf(E))
@@ -505,10 +524,15 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       const VarDecl *V = localOf(E);
       if (!V)
         return nullptr;
-      for (const MemAccess &A : M.accesses())
-        if (A.IsLoad && !A.IsStore && TargetOf(A.E) == V)
-          return &A;
-      return nullptr;
+      if (!FilledBy) {
+        FilledBy.emplace();
+        for (const MemAccess &A : M.accesses())
+          if (A.IsLoad && !A.IsStore)
+            if (const VarDecl *T = TargetOf(A.E))
+              FilledBy->emplace(T, &A);
+      }
+      auto It = FilledBy->find(V);
+      return It == FilledBy->end() ? nullptr : It->second;
     };
     // The global load that fills a shared array.
     auto GlobalFilling = [&](const ValueDecl *Shared) -> const MemAccess * {
@@ -626,7 +650,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
         if (const auto *E = dyn_cast<Expr>(St))
           if (std::optional<BinOp> B = binOp(E); B && B->Op == BO_Assign)
             if (const VarDecl *L = localOf(B->L))
-              if (refersTo(B->R, Acc.Acc))
+              if (!referencesTo(Acc.Acc, B->R, Ctx).empty())
                 Carriers.insert(L);
         for (const Stmt *C : St->children())
           Carry(C);
@@ -661,7 +685,9 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       };
       auto Carries = [&](const Expr *E) {
         return llvm::any_of(Carriers,
-                            [&](const VarDecl *V) { return refersTo(E, V); }) ||
+                            [&](const VarDecl *V) {
+                              return V && !referencesTo(V, E, Ctx).empty();
+                            }) ||
                (Returns && CallsOwner(E));
       };
       const MemAccess *Store = nullptr;
@@ -820,7 +846,6 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
         Polynomial GA = toPolynomial(A->Global->Offset),
                    GB = toPolynomial(B->Global->Offset);
         std::set<std::string> RowAtoms = A->Atoms, ColAtoms = B->Atoms;
-        std::set<std::string> GAAtoms = atomsOf(GA), GBAtoms = atomsOf(GB);
         auto Single = [&](const Polynomial &P, const std::set<std::string> &In,
                           bool Want) -> std::optional<Extent> {
           // The one atom of P that is (Want) or is not (!Want) in In.
@@ -857,8 +882,6 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
           PLdb = Ldb->Param;
           PLdc = Ldc->Param;
         }
-        (void)GAAtoms;
-        (void)GBAtoms;
       }
       const Stmt *KOuter = KLoop;
       if (Why.empty()) {
@@ -905,41 +928,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
               continue;
             if (L->Kind != SymKind::BlockIdx || L->Dim >= 2)
               return false;
-            // blockIdx.d must scale a thread coordinate: `(blockIdx.y *
-            // blockDim.y + threadIdx.y) * K`, `(blockIdx.y * 16 + ty) * K`.
-            std::optional<Polynomial> CB = coeffOf(P, Key);
-            if (!CB)
-              return false;
-            bool Scales = false;
-            for (const std::string &At : atomsOf(P)) {
-              std::optional<Polynomial> CA = coeffOf(P, At);
-              if (!CA || CA->isZero())
-                continue;
-              for (SymRef F : {symBuiltin(SymKind::BlockDim, L->Dim),
-                               symConst(0)}) {
-                if (F->isConst()) {
-                  // A constant ratio.
-                  if (CA->Terms.size() != CB->Terms.size())
-                    continue;
-                  std::optional<int64_t> R;
-                  bool Same = true;
-                  for (const auto &[Mo, Co] : CA->Terms) {
-                    auto It = CB->Terms.find(Mo);
-                    if (It == CB->Terms.end() || Co == 0 || It->second % Co) {
-                      Same = false;
-                      break;
-                    }
-                    if (R && *R != It->second / Co)
-                      Same = false;
-                    R = It->second / Co;
-                  }
-                  Scales |= Same && R && *R > 0;
-                } else {
-                  Scales |= toPolynomial(CA->toSym() * F).Terms == CB->Terms;
-                }
-              }
-            }
-            if (!Scales)
+            if (!scalesACoordinate(P, Key, L->Dim))
               return false;
           }
           return true;
@@ -1078,7 +1067,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       }
       if (Rewritten.empty())
         continue;
-      std::string Launches_ =
+      std::string LaunchWords =
           Rewritten.size() == 1
               ? "the launch"
               : "the " + std::to_string(Rewritten.size()) + " launches";
@@ -1089,7 +1078,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
                     "with -lcublas; this assumes the launch covers the whole "
                     "%5 x %6 output",
                     DiagnosticIDs::Note)
-               << Launches_ << Compute << AlphaShown << BetaShown
+               << LaunchWords << Compute << AlphaShown << BetaShown
                << (Type == "float"
                        ? (Tiled ? "TF32 rounds the inputs to 10 mantissa bits "
                                   "(use CUBLAS_COMPUTE_32F for full FP32, "

@@ -24,14 +24,6 @@ bool mentions(const SymNode &N, SymKind K) {
   return false;
 }
 
-bool hasUniformLeaf(const SymNode &N) {
-  if (N.Kind == SymKind::Uniform)
-    return true;
-  for (const SymRef &Op : N.Ops)
-    if (hasUniformLeaf(*Op))
-      return true;
-  return false;
-}
 
 void uniformNames(const SymNode &N, std::set<std::string> &Out) {
   if (N.Kind == SymKind::Uniform && !N.Name.empty())
@@ -175,11 +167,11 @@ ThreadSplit threadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   const SymNode *PerThread = nullptr, *Bound = nullptr;
   if (Cond->Kind >= SymKind::LT && Cond->Kind <= SymKind::NE) {
     const SymNode &A = *Cond->Ops[0], &B = *Cond->Ops[1];
-    if (A.threadDependent() && !B.threadDependent() && hasUniformLeaf(B)) {
+    if (A.threadDependent() && !B.threadDependent() && mentions(B, SymKind::Uniform)) {
       PerThread = &A;
       Bound = &B;
     } else if (B.threadDependent() && !A.threadDependent() &&
-               hasUniformLeaf(A)) {
+               mentions(A, SymKind::Uniform)) {
       PerThread = &B;
       Bound = &A;
     }
