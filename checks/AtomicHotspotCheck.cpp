@@ -58,16 +58,18 @@ bool isFloatLike(QualType T) {
 
 // The values an integer index can take, as [Lo, Hi], from its shape: a mask
 // `v & 15`, a remainder `v % NBINS`, a narrow unsigned type, a shift.
-std::optional<std::pair<int64_t, int64_t>>
-rangeOf(const Expr *E, const KernelModel &M, const ASTContext &Ctx,
-        unsigned Depth = 0) {
+std::optional<std::pair<int64_t, int64_t>> rangeOf(const Expr *E,
+                                                   const KernelModel &M,
+                                                   const ASTContext &Ctx,
+                                                   unsigned Depth = 0) {
   if (Depth > 6)
     return std::nullopt;
   E = E->IgnoreParens();
   if (std::optional<int64_t> V = integerConstant(E, Ctx))
     return std::make_pair(*V, *V);
   QualType T = E->getType().getCanonicalType();
-  auto TypeRange = [&](QualType Ty) -> std::optional<std::pair<int64_t, int64_t>> {
+  auto TypeRange =
+      [&](QualType Ty) -> std::optional<std::pair<int64_t, int64_t>> {
     if (!Ty->isIntegerType() || Ty->isBooleanType())
       return std::nullopt;
     uint64_t Bits = Ctx.getTypeSize(Ty);
@@ -212,8 +214,7 @@ AtomicHotspotCheck::AtomicHotspotCheck(StringRef Name,
     : ClangTidyCheck(Name, Context),
       AssumedBlockDim(Options.get("AssumedBlockDim", "").str()) {}
 
-void AtomicHotspotCheck::storeOptions(
-    tidy::ClangTidyOptions::OptionMap &Opts) {
+void AtomicHotspotCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "AssumedBlockDim", AssumedBlockDim);
 }
 
@@ -227,8 +228,9 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   if (!Uses)
     Uses = std::make_unique<KernelUseIndex>(Ctx);
-  std::vector<BlockShape> Shapes = blockShapes(
-      launchConfigs(*Uses, Kernel, Ctx), parseBlockShape(AssumedBlockDim), Kernel);
+  std::vector<BlockShape> Shapes =
+      blockShapes(launchConfigs(*Uses, Kernel, Ctx),
+                  parseBlockShape(AssumedBlockDim), Kernel);
   std::vector<WarpSampler> Samplers;
   for (const BlockShape &S : Shapes)
     Samplers.emplace_back(S);
@@ -264,17 +266,20 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
         if (!Float && (Op->Op == "Inc" || Op->Op == "Dec")) {
           // No warp aggregation for these: the wrap-around bound makes the
           // lanes' updates not combine into one.
-          diag(Loc, "%0") << (Callee + " of '" + TypeName + "' into " +
-                              Target + " at one address from the lanes of "
+          diag(Loc, "%0") << (Callee + " of '" + TypeName + "' into " + Target +
+                              " at one address from the lanes of "
                               "every warp: nvcc combines the lanes of a warp "
                               "for integer atomicAdd and atomicSub, but not "
-                              "for " + Callee + ", whose wrap-around bound "
+                              "for " +
+                              Callee +
+                              ", whose wrap-around bound "
                               "keeps the updates apart, so they serialise on "
                               "one address (the same contention cost a float "
                               "sum 31.7x on an H100)");
         } else if (Float) {
           diag(Loc, "%0") << (Callee + " of '" + TypeName + "' values into " +
-                              Target + " at one address from the lanes of every "
+                              Target +
+                              " at one address from the lanes of every "
                               "warp: the "
                               "atomics of a warp, and of the whole grid, "
                               "serialise on one address; summing within the "
@@ -298,17 +303,19 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
           diag(Loc,
                "to combine per block: reduce the values into a '__shared__' "
                "accumulator (or with cub::BlockReduce; for a count, "
-               "'__syncthreads_count'), and let one thread do the atomic; not offered as a fix, "
+               "'__syncthreads_count'), and let one thread do the atomic; not "
+               "offered as a fix, "
                "because it needs a barrier that every thread must reach",
                DiagnosticIDs::Note);
           continue;
         }
         // The warp-level rewrite.
         std::string Why;
-        const Expr *PtrE = CE->getArg(0), *ValE =
-            CE->getNumArgs() > 1 ? CE->getArg(1) : nullptr;
+        const Expr *PtrE = CE->getArg(0),
+                   *ValE = CE->getNumArgs() > 1 ? CE->getArg(1) : nullptr;
         std::string PtrT = exactSourceText(PtrE->getSourceRange(), Ctx),
-                    ValT = ValE ? exactSourceText(ValE->getSourceRange(), Ctx) : "";
+                    ValT = ValE ? exactSourceText(ValE->getSourceRange(), Ctx)
+                                : "";
         QualType Canon = A.Type.getCanonicalType().getUnqualifiedType();
         if (Op->Op != "Add" && Op->Op != "Sub")
           Why = "only sums are rewritten";
@@ -323,8 +330,8 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
           Why = "its return value is used";
         else if (!ValE || writesOrCalls(PtrE, Ctx) || writesOrCalls(ValE, Ctx))
           Why = "its arguments have side effects";
-        else if (PtrT.empty() || ValT.empty() || CE->getBeginLoc().isMacroID() ||
-                 CE->getEndLoc().isMacroID())
+        else if (PtrT.empty() || ValT.empty() ||
+                 CE->getBeginLoc().isMacroID() || CE->getEndLoc().isMacroID())
           Why = "it is written by a macro";
         std::string G = "warp", Sum = "warp_sum";
         if (mentions(CE, G) || mentions(CE, Sum)) {
@@ -338,14 +345,14 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
             "cooperative_groups::reduce over coalesced_threads() stays "
             "correct when only some lanes are active";
         if (!Why.empty()) {
-          diag(Loc, "%0; not offered as a fix because %1",
-               DiagnosticIDs::Note)
+          diag(Loc, "%0; not offered as a fix because %1", DiagnosticIDs::Note)
               << Remedy << Why;
           continue;
         }
-        std::string Val = ValE->IgnoreParenImpCasts()->getType()
-                                  .getCanonicalType()
-                                  .getUnqualifiedType() == Canon
+        std::string Val = ValE->IgnoreParenImpCasts()
+                                      ->getType()
+                                      .getCanonicalType()
+                                      .getUnqualifiedType() == Canon
                               ? ValT
                               : "static_cast<" + TypeName + ">(" + ValT + ")";
         std::string New =
@@ -353,15 +360,15 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
             " = cooperative_groups::coalesced_threads(); " + TypeName + " " +
             Sum + " = cooperative_groups::reduce(" + G + ", " + Val +
             ", cooperative_groups::plus<" + TypeName + ">()); if (" + G +
-            ".thread_rank() == 0) " + Callee + "(" + PtrT + ", " + Sum +
-            "); }";
+            ".thread_rank() == 0) " + Callee + "(" + PtrT + ", " + Sum + "); }";
         // The whole statement, with its semicolon.
         SourceLocation End = Lexer::findLocationAfterToken(
             SM.getExpansionLoc(CE->getEndLoc()), tok::semi, SM,
             Ctx.getLangOpts(), /*SkipTrailingWhitespaceAndNewLine=*/false);
         if (End.isInvalid()) {
-          diag(Loc, "%0; not offered as a fix because the statement does "
-                    "not end where cudalint expects",
+          diag(Loc,
+               "%0; not offered as a fix because the statement does "
+               "not end where cudalint expects",
                DiagnosticIDs::Note)
               << Remedy;
           continue;
@@ -384,7 +391,8 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
           if (!Buf.contains("cooperative_groups/reduce.h"))
             Inc += "#include <cooperative_groups/reduce.h>\n";
           if (!Inc.empty())
-            N << FixItHint::CreateInsertion(includeInsertionPoint(File, SM), Inc);
+            N << FixItHint::CreateInsertion(includeInsertionPoint(File, SM),
+                                            Inc);
         }
         continue;
       }

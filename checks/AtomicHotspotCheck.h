@@ -1,4 +1,5 @@
-//===--- AtomicHotspotCheck.h - cudalint ---------------------------------------===//
+//===--- AtomicHotspotCheck.h - cudalint
+//---------------------------------------===//
 
 #ifndef CUDALINT_ATOMICHOTSPOTCHECK_H
 #define CUDALINT_ATOMICHOTSPOTCHECK_H
@@ -19,11 +20,12 @@ namespace cudalint {
 /// For the user-facing documentation see docs/checks/atomic-hotspot.md.
 class AtomicHotspotCheck : public clang::tidy::ClangTidyCheck {
 public:
-  AtomicHotspotCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  AtomicHotspotCheck(llvm::StringRef Name,
+                     clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result)
-      override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override { KernelModel::resetCache(); }
   void onEndOfTranslationUnit() override {
     Reported.clear();

@@ -1,5 +1,6 @@
 //===--- CudaLintModule.cpp - the `cudalint` clang-tidy module ------------===//
 
+#include "CudaLintModule.h"
 #include "AtomicHotspotCheck.h"
 #include "DivergentBarrierCheck.h"
 #include "DivergentBranchCheck.h"
@@ -7,7 +8,6 @@
 #include "NaiveGemmCheck.h"
 #include "SharedBankConflictCheck.h"
 #include "UncoalescedAccessCheck.h"
-#include "CudaLintModule.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -24,8 +24,7 @@ class CudaLintModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(
       clang::tidy::ClangTidyCheckFactories &CheckFactories) override {
-    CheckFactories.registerCheck<AtomicHotspotCheck>(
-        "cudalint-atomic-hotspot");
+    CheckFactories.registerCheck<AtomicHotspotCheck>("cudalint-atomic-hotspot");
     CheckFactories.registerCheck<DivergentBarrierCheck>(
         "cudalint-divergent-barrier");
     CheckFactories.registerCheck<DivergentBranchCheck>(

@@ -73,8 +73,9 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   if (!Uses)
     Uses = std::make_unique<KernelUseIndex>(Ctx);
-  std::vector<BlockShape> Shapes = blockShapes(
-      launchConfigs(*Uses, Kernel, Ctx), parseBlockShape(AssumedBlockDim), Kernel);
+  std::vector<BlockShape> Shapes =
+      blockShapes(launchConfigs(*Uses, Kernel, Ctx),
+                  parseBlockShape(AssumedBlockDim), Kernel);
   std::vector<WarpSampler> Samplers;
   for (const BlockShape &S : Shapes)
     Samplers.emplace_back(S);

@@ -1,4 +1,5 @@
-//===--- DivergentBarrierCheck.h - cudalint ---------------------------------------===//
+//===--- DivergentBarrierCheck.h - cudalint
+//---------------------------------------===//
 
 #ifndef CUDALINT_DIVERGENTBARRIERCHECK_H
 #define CUDALINT_DIVERGENTBARRIERCHECK_H
@@ -20,11 +21,12 @@ namespace cudalint {
 /// For the user-facing documentation see docs/checks/divergent-barrier.md.
 class DivergentBarrierCheck : public clang::tidy::ClangTidyCheck {
 public:
-  DivergentBarrierCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  DivergentBarrierCheck(llvm::StringRef Name,
+                        clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result)
-      override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override { KernelModel::resetCache(); }
   void onEndOfTranslationUnit() override {
     Reported.clear();

@@ -174,9 +174,8 @@ struct Reduction {
   QualType Element;
 };
 
-std::optional<Reduction> interleavedReduction(const IfStmt *If,
-                                              const KernelModel &M,
-                                              ASTContext &Ctx) {
+std::optional<Reduction>
+interleavedReduction(const IfStmt *If, const KernelModel &M, ASTContext &Ctx) {
   Reduction R;
   R.If = If;
   if (If->getElse() || If->getInit() || If->getConditionVariable())
@@ -229,10 +228,13 @@ std::optional<Reduction> interleavedReduction(const IfStmt *If,
   if (!Doubling)
     return std::nullopt;
   // if (tid % (2 * s) == 0)
-  const auto *Eq = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
-  if (!Eq || Eq->getOpcode() != BO_EQ || integerConstant(Eq->getRHS(), Ctx) != 0)
+  const auto *Eq =
+      dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+  if (!Eq || Eq->getOpcode() != BO_EQ ||
+      integerConstant(Eq->getRHS(), Ctx) != 0)
     return std::nullopt;
-  const auto *Rem = dyn_cast<BinaryOperator>(Eq->getLHS()->IgnoreParenImpCasts());
+  const auto *Rem =
+      dyn_cast<BinaryOperator>(Eq->getLHS()->IgnoreParenImpCasts());
   if (!Rem || Rem->getOpcode() != BO_Rem || !isTwice(Rem->getRHS(), R.S, Ctx))
     return std::nullopt;
   const Expr *TidE = Rem->getLHS()->IgnoreParenImpCasts();
@@ -246,8 +248,7 @@ std::optional<Reduction> interleavedReduction(const IfStmt *If,
     return std::nullopt;
   }
   auto IsTid = [&](const Expr *E) {
-    return R.Tid ? varOf(E) == R.Tid
-                 : isBuiltinX(E, SymKind::ThreadIdx, M);
+    return R.Tid ? varOf(E) == R.Tid : isBuiltinX(E, SymKind::ThreadIdx, M);
   };
   // sdata[tid] += sdata[tid + s];
   const Stmt *Then = If->getThen();
@@ -267,7 +268,8 @@ std::optional<Reduction> interleavedReduction(const IfStmt *If,
   const VarDecl *A = varOf(Dst->getBase()), *B = varOf(Src->getBase());
   if (!A || A != B || !IsTid(Dst->getIdx()))
     return std::nullopt;
-  const auto *Sum = dyn_cast<BinaryOperator>(Src->getIdx()->IgnoreParenImpCasts());
+  const auto *Sum =
+      dyn_cast<BinaryOperator>(Src->getIdx()->IgnoreParenImpCasts());
   if (!Sum || Sum->getOpcode() != BO_Add ||
       !((IsTid(Sum->getLHS()) && varOf(Sum->getRHS()) == R.S) ||
         (IsTid(Sum->getRHS()) && varOf(Sum->getLHS()) == R.S)))
@@ -288,7 +290,8 @@ bool onlyFirstElementReadAfter(const ForStmt *Loop, const VarDecl *Array,
       continue;
     const Expr *Cur = Ref;
     auto P = Ctx.getParents(*Cur);
-    while (!P.empty() && (P[0].get<ImplicitCastExpr>() || P[0].get<ParenExpr>())) {
+    while (!P.empty() &&
+           (P[0].get<ImplicitCastExpr>() || P[0].get<ParenExpr>())) {
       Cur = P[0].get<Expr>();
       P = Ctx.getParents(*Cur);
     }
@@ -331,9 +334,8 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
   for (const BlockShape &S : Shapes)
     Samplers.emplace_back(S);
   // blockDim.x is a known power of two when every shape says so.
-  bool BlockXPow2 = llvm::all_of(Shapes, [](const BlockShape &S) {
-    return S.X && isPowerOfTwo(*S.X);
-  });
+  bool BlockXPow2 = llvm::all_of(
+      Shapes, [](const BlockShape &S) { return S.X && isPowerOfTwo(*S.X); });
 
   for (const FunctionDecl *F : analysedInstances(*Kernel)) {
     const KernelModel &M = KernelModel::get(*F);
@@ -425,9 +427,8 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
       else {
         // Two ways that both run, one after the other: the smaller one is
         // what divergence adds.
-        unsigned Threshold = InLoop && !isa<AbstractConditionalOperator>(C.S)
-                                 ? 6
-                                 : 10;
+        unsigned Threshold =
+            InLoop && !isa<AbstractConditionalOperator>(C.S) ? 6 : 10;
         Costly = A.real(Threshold) && B.real(Threshold);
       }
       std::optional<Reduction> Red;
@@ -460,8 +461,8 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
         if (IsLoop)
           Msg = "loop condition '" + CondText +
                 "' gives the lanes of each warp different trip counts: the "
-                "warp runs " + std::string(WhatA) +
-                " as often as its slowest lane needs";
+                "warp runs " +
+                std::string(WhatA) + " as often as its slowest lane needs";
         else if (EarlyExit || OneArmed) {
           const Work &Long = EarlyExit ? B : A;
           Msg = "lane-divergent branch '" + CondText + "': " + Lanes +
@@ -495,8 +496,8 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
         BoundText = exactSourceText(Red->Bound->getSourceRange(), Ctx);
         TidText = Red->Tid ? Red->Tid->getName().str() : "threadIdx.x";
         SName = Red->S->getName().str();
-        const auto *LoopCond = cast<BinaryOperator>(
-            Red->Loop->getCond()->IgnoreParenImpCasts());
+        const auto *LoopCond =
+            cast<BinaryOperator>(Red->Loop->getCond()->IgnoreParenImpCasts());
         CharSourceRange InitR = fileRange(Red->Init->getSourceRange(), Ctx),
                         CondR = fileRange(LoopCond->getSourceRange(), Ctx),
                         IncR = fileRange(Red->Loop->getInc()->getSourceRange(),
@@ -528,15 +529,15 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
           // Through a pointer (`T *sdata = SharedMemory<T>()`), other
           // names can read the other elements: only an array is followed.
           bool IsArray = Red->Array->getType()->isArrayType();
-          bool OnlyFirstRead = IsArray && C.Loops.size() == 1 &&
-                               onlyFirstElementReadAfter(Red->Loop, Red->Array,
-                                                         F, Ctx);
+          bool OnlyFirstRead =
+              IsArray && C.Loops.size() == 1 &&
+              onlyFirstElementReadAfter(Red->Loop, Red->Array, F, Ctx);
           if (KnownNotPow2 || !OnlyFirstRead) {
             Edits.clear();
             NotFixable =
-                KnownNotPow2
-                    ? "'" + BoundText + "' is not a power of two, "
-                      "so the halving loop would skip elements"
+                KnownNotPow2 ? "'" + BoundText +
+                                   "' is not a power of two, "
+                                   "so the halving loop would skip elements"
                 : !IsArray
                     ? "'" + Red->Array->getName().str() +
                           "' is a pointer, so cudalint cannot see whether "
@@ -548,9 +549,10 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
                           "nested), and they hold other partial sums after "
                           "the rewrite";
           }
-          bool Pow2 = BoundValue ? isPowerOfTwo(*BoundValue)
-                                 : isBuiltinX(Red->Bound, SymKind::BlockDim, M) &&
-                                       BlockXPow2;
+          bool Pow2 =
+              BoundValue
+                  ? isPowerOfTwo(*BoundValue)
+                  : isBuiltinX(Red->Bound, SymKind::BlockDim, M) && BlockXPow2;
           if (!Pow2)
             Why = BoundValue ? "'" + BoundText + "' is not a power of two"
                   : isBuiltinX(Red->Bound, SymKind::BlockDim, M)

@@ -1,4 +1,5 @@
-//===--- DivergentBranchCheck.h - cudalint ---------------------------------------===//
+//===--- DivergentBranchCheck.h - cudalint
+//---------------------------------------===//
 
 #ifndef CUDALINT_DIVERGENTBRANCHCHECK_H
 #define CUDALINT_DIVERGENTBRANCHCHECK_H
@@ -20,11 +21,12 @@ namespace cudalint {
 /// For the user-facing documentation see docs/checks/divergent-branch.md.
 class DivergentBranchCheck : public clang::tidy::ClangTidyCheck {
 public:
-  DivergentBranchCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  DivergentBranchCheck(llvm::StringRef Name,
+                       clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result)
-      override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override { KernelModel::resetCache(); }
   void onEndOfTranslationUnit() override {
     Reported.clear();

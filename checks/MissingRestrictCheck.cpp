@@ -110,8 +110,7 @@ std::optional<ReloadPair> findForcedReload(const PointerAccesses &Accesses) {
         continue;
       if (const Stmt *Loop = sharedLoop(Store, Load);
           Loop && !Load.isExclusiveWith(Store) &&
-          (Store.InvariantIn.count(Loop) ||
-                   Load.InvariantIn.count(Loop))) {
+          (Store.InvariantIn.count(Loop) || Load.InvariantIn.count(Loop))) {
         Consider({&Store, &Load, nullptr, true});
         break;
       }
@@ -163,8 +162,7 @@ bool hasExplicitInstantiation(const FunctionDecl *Kernel) {
 // Insertions that make one declared parameter `__restrict__` (and `const`
 // in what it points to). False when the declaration cannot be edited safely
 // (it comes from a macro, or its type is spelled in an unusual way).
-bool addParamFixes(const ParmVarDecl *P, bool AddConst,
-                   const SourceManager &SM,
+bool addParamFixes(const ParmVarDecl *P, bool AddConst, const SourceManager &SM,
                    llvm::SmallVectorImpl<FixItHint> &Fixes) {
   if (P->getType().isRestrictQualified())
     return true;
@@ -184,8 +182,8 @@ bool addParamFixes(const ParmVarDecl *P, bool AddConst,
     if (Invalid)
       return false;
     Fixes.push_back(FixItHint::CreateInsertion(
-        After, isAsciiIdentifierContinue(*Next) ? "__restrict__ "
-                                                 : " __restrict__"));
+        After,
+        isAsciiIdentifierContinue(*Next) ? "__restrict__ " : " __restrict__"));
     if (AddConst) {
       SourceLocation PointeeBegin = Pointer.getPointeeLoc().getBeginLoc();
       if (PointeeBegin.isInvalid() || PointeeBegin.isMacroID())
@@ -217,7 +215,8 @@ std::string quotedList(llvm::ArrayRef<const ParmVarDecl *> Params) {
 MissingRestrictCheck::MissingRestrictCheck(StringRef Name,
                                            tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      ReadOnlyPointers(parseBoolOption(Options.get("ReadOnlyPointers", "false"))) {}
+      ReadOnlyPointers(
+          parseBoolOption(Options.get("ReadOnlyPointers", "false"))) {}
 
 void MissingRestrictCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {

@@ -3,8 +3,8 @@
 #ifndef CUDALINT_MISSINGRESTRICTCHECK_H
 #define CUDALINT_MISSINGRESTRICTCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
 #include "analysis/CudaAST.h"
+#include "clang-tidy/ClangTidyCheck.h"
 
 #include <memory>
 
@@ -20,8 +20,8 @@ public:
                        clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result)
-      override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override { Uses.reset(); }
   bool isLanguageVersionSupported(
       const clang::LangOptions &LangOpts) const override {

@@ -54,8 +54,7 @@ const Expr *peel(const Expr *E) {
       if (CE->getNumArgs() == 1 && CE->getDirectCallee() &&
           CE->getDirectCallee()->getIdentifier()) {
         StringRef N = CE->getDirectCallee()->getName();
-        if (N.contains("2float") || N.contains("2double") ||
-            N == "__ldg") {
+        if (N.contains("2float") || N.contains("2double") || N == "__ldg") {
           E = CE->getArg(0);
           continue;
         }
@@ -91,7 +90,6 @@ const VarDecl *localOf(const Expr *E) {
   return V;
 }
 
-
 // A binary operation, built-in or overloaded (`__half` has operators).
 struct BinOp {
   BinaryOperatorKind Op;
@@ -106,11 +104,20 @@ std::optional<BinOp> binOp(const Expr *E) {
       return std::nullopt;
     BinaryOperatorKind K;
     switch (OC->getOperator()) {
-    case OO_Star: K = BO_Mul; break;
-    case OO_Plus: K = BO_Add; break;
-    case OO_PlusEqual: K = BO_AddAssign; break;
-    case OO_Equal: K = BO_Assign; break;
-    default: return std::nullopt;
+    case OO_Star:
+      K = BO_Mul;
+      break;
+    case OO_Plus:
+      K = BO_Add;
+      break;
+    case OO_PlusEqual:
+      K = BO_AddAssign;
+      break;
+    case OO_Equal:
+      K = BO_Assign;
+      break;
+    default:
+      return std::nullopt;
     }
     return BinOp{K, OC->getArg(0), OC->getArg(1)};
   }
@@ -150,11 +157,12 @@ std::optional<Accumulate> accumulate(const Expr *S) {
       isa<ArraySubscriptExpr>(B->L->IgnoreParenImpCasts()) &&
       B->L->getType()->isFloatingType())
     Into = B->L; // `C[i * n + j] += A[..] * B[..]`
-  else if (!Acc || !(Acc->getType()->isFloatingType() ||
-                     Acc->getType()->isArrayType() ||
-                     Acc->getType()->isRecordType()))
+  else if (!Acc ||
+           !(Acc->getType()->isFloatingType() ||
+             Acc->getType()->isArrayType() || Acc->getType()->isRecordType()))
     return std::nullopt;
-  auto Product = [&](const Expr *E) -> std::optional<std::pair<const Expr *, const Expr *>> {
+  auto Product = [&](const Expr *E)
+      -> std::optional<std::pair<const Expr *, const Expr *>> {
     if (std::optional<BinOp> M = binOp(peel(E)); M && M->Op == BO_Mul)
       return std::make_pair(M->L, M->R);
     return std::nullopt;
@@ -327,7 +335,8 @@ bool isGreater(SymKind K) { return K == SymKind::GT || K == SymKind::GE; }
 
 // The bound \p Atoms are compared with in a guard that holds: `row < M`,
 // `M > row`, either side of `&&`.
-const ParmVarDecl *boundOf(const SymNode &C, const std::set<std::string> &Atoms) {
+const ParmVarDecl *boundOf(const SymNode &C,
+                           const std::set<std::string> &Atoms) {
   if (C.Kind == SymKind::LAnd) {
     for (const SymRef &Op : C.Ops)
       if (const ParmVarDecl *P = boundOf(*Op, Atoms))
@@ -453,7 +462,7 @@ struct Operand {
   const MemAccess *Load = nullptr;   ///< What the product reads.
   const MemAccess *Global = nullptr; ///< The global load behind it.
   bool ViaShared = false;
-  Polynomial KStride;                ///< Bytes per step of the k loop.
+  Polynomial KStride; ///< Bytes per step of the k loop.
   std::set<std::string> Atoms;
 };
 
@@ -547,7 +556,8 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
         const Expr *R = peel(B->R);
         // `As[ty][tx] = row < M && k < K ? A[..] : 0.0f;`
         if (const auto *CO = dyn_cast<ConditionalOperator>(R)) {
-          const Expr *T = peel(CO->getTrueExpr()), *Fa = peel(CO->getFalseExpr());
+          const Expr *T = peel(CO->getTrueExpr()),
+                     *Fa = peel(CO->getFalseExpr());
           if (Fa->isEvaluatable(Ctx))
             R = T;
           else if (T->isEvaluatable(Ctx))
@@ -634,9 +644,8 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       Y.Atoms = atomsOf(PY);
       if (X.Atoms.empty() || Y.Atoms.empty())
         continue; // A matrix-vector product, or a reduction.
-      bool Disjoint = llvm::none_of(X.Atoms, [&](const std::string &K) {
-        return Y.Atoms.count(K) != 0;
-      });
+      bool Disjoint = llvm::none_of(
+          X.Atoms, [&](const std::string &K) { return Y.Atoms.count(K) != 0; });
       if (!Disjoint)
         continue; // A dot product along one coordinate.
 
@@ -737,8 +746,8 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       // The column coordinates move the output by a constant; the row
       // coordinates by a row length ('N', 'ldc'), or by a larger constant
       // when the sizes are constants.
-      auto Stride = [&](const std::set<std::string> &As)
-          -> std::optional<int64_t> {
+      auto Stride =
+          [&](const std::set<std::string> &As) -> std::optional<int64_t> {
         int64_t Most = 0;
         for (const std::string &K : As) {
           std::optional<Polynomial> C = coeffOf(PC, K);
@@ -759,9 +768,9 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
 
       for (Operand *O : {A, B}) {
         O->ViaShared = O->Load->Space == MemSpace::Shared;
-        O->Global = O->Load->Space == MemSpace::Global
-                        ? O->Load
-                        : O->ViaShared ? GlobalFilling(O->Load->Root) : nullptr;
+        O->Global = O->Load->Space == MemSpace::Global ? O->Load
+                    : O->ViaShared ? GlobalFilling(O->Load->Root)
+                                   : nullptr;
       }
       std::string Type = elementName(A->Load->Type);
       int64_t AElem = A->Load->Width;
@@ -906,8 +915,9 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
             }
         if (!PM || !PN || !PK)
           Why = std::string("the ") +
-                (!PM ? "row count (M)" : !PN ? "column count (N)"
-                                             : "inner dimension (K)") +
+                (!PM   ? "row count (M)"
+                 : !PN ? "column count (N)"
+                       : "inner dimension (K)") +
                 " could not be read from the kernel's guards and loops";
         // One call computes one product: every term of the addresses must
         // be part of a row, a column or the k walk. A batch index
@@ -918,7 +928,8 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
           for (const auto &[Key, L] : P.Leaves) {
             if (L->threadDependent() || L->isConst())
               continue;
-            if (L->Kind == SymKind::LoopIter && (L->Id == KLoop || L->Id == KOuter))
+            if (L->Kind == SymKind::LoopIter &&
+                (L->Id == KLoop || L->Id == KOuter))
               continue;
             if (L->Kind == SymKind::Uniform &&
                 Sizes.count(dyn_cast_or_null<ParmVarDecl>(
@@ -950,7 +961,8 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
           BetaText = Type == "float" ? "0.0f" : "0.0";
         } else if (std::optional<BinOp> Sum = binOp(R);
                    Sum && Sum->Op == BO_Add) {
-          auto Scaled = [&](const Expr *E, bool WantAcc) -> const ParmVarDecl * {
+          auto Scaled = [&](const Expr *E,
+                            bool WantAcc) -> const ParmVarDecl * {
             std::optional<BinOp> Mul = binOp(peel(E));
             if (!Mul || Mul->Op != BO_Mul)
               return nullptr;
@@ -989,8 +1001,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       if (Why.empty() && Launches.empty())
         Why = "no launch of the kernel is in this translation unit";
       if (!Why.empty()) {
-        diag(Loc,
-             "no cuBLAS call is offered in place of the launch: %0",
+        diag(Loc, "no cuBLAS call is offered in place of the launch: %0",
              DiagnosticIDs::Note)
             << Why;
         continue;
@@ -1024,18 +1035,23 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
         };
         std::string Stream;
         if (const CallExpr *Cfg = Call->getConfig())
-          if (Cfg->getNumArgs() >= 4 &&
-              !isa<CXXDefaultArgExpr>(Cfg->getArg(3)))
+          if (Cfg->getNumArgs() >= 4 && !isa<CXXDefaultArgExpr>(Cfg->getArg(3)))
             Stream = exactSourceText(Cfg->getArg(3)->getSourceRange(), Ctx);
-        std::vector<std::string> Args = {
-            Arg(PM),  Arg(PN),   Arg(PK),
-            PAlpha ? Arg(PAlpha) : AlphaText,
-            Arg(PA),  Arg(PLda), Arg(PB), Arg(PLdb),
-            PBeta ? Arg(PBeta) : BetaText,
-            Arg(PCp), Arg(PLdc)};
+        std::vector<std::string> Args = {Arg(PM),
+                                         Arg(PN),
+                                         Arg(PK),
+                                         PAlpha ? Arg(PAlpha) : AlphaText,
+                                         Arg(PA),
+                                         Arg(PLda),
+                                         Arg(PB),
+                                         Arg(PLdb),
+                                         PBeta ? Arg(PBeta) : BetaText,
+                                         Arg(PCp),
+                                         Arg(PLdc)};
         CharSourceRange CallR = fileRange(Call->getSourceRange(), Ctx);
         SourceLocation LaunchLoc = SM.getExpansionLoc(Call->getBeginLoc());
-        if (llvm::any_of(Args, [](const std::string &S) { return S.empty(); }) ||
+        if (llvm::any_of(Args,
+                         [](const std::string &S) { return S.empty(); }) ||
             !CallR.isValid()) {
           diag(LaunchLoc,
                "this launch could be a cuBLAS call, but it is not rewritten: "

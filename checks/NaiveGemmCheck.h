@@ -23,8 +23,8 @@ public:
   NaiveGemmCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
       : ClangTidyCheck(Name, Context) {}
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result)
-      override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override { KernelModel::resetCache(); }
   void onEndOfTranslationUnit() override {
     Reported.clear();

@@ -45,16 +45,16 @@ std::optional<ArrayShape> shapeOf(const VarDecl *V, const ASTContext &Ctx) {
 std::string spelled(const VarDecl *V, const ArrayShape &S, int64_t Pad = 0) {
   std::string Out = V->getName().str();
   for (size_t I = 0; I < S.Extents.size(); ++I)
-    Out += "[" +
-           std::to_string(S.Extents[I] + (I + 1 == S.Extents.size() ? Pad : 0)) +
-           "]";
+    Out +=
+        "[" +
+        std::to_string(S.Extents[I] + (I + 1 == S.Extents.size() ? Pad : 0)) +
+        "]";
   return Out;
 }
 
 // Why padding the array could change what the program computes, or empty
 // when every use is a subscript all the way down to an element.
-std::string paddingHazard(const VarDecl *V,
-                          ASTContext &Ctx) {
+std::string paddingHazard(const VarDecl *V, ASTContext &Ctx) {
   if (V->hasExternalStorage())
     return "it is an 'extern __shared__' array sized at launch";
   if (!V->isLocalVarDecl())
@@ -85,14 +85,13 @@ std::string paddingHazard(const VarDecl *V,
         continue;
       }
       const auto *AS = dyn_cast<ArraySubscriptExpr>(P);
-      if (!AS || AS->getBase()->IgnoreParenImpCasts() !=
-                     Cur->IgnoreParenImpCasts()) {
+      if (!AS ||
+          AS->getBase()->IgnoreParenImpCasts() != Cur->IgnoreParenImpCasts()) {
         if (isa<UnaryExprOrTypeTraitExpr>(P))
           return "its size is taken with sizeof";
         if (isa<CallExpr>(P))
           return "it is passed to a function";
-        if (isa<UnaryOperator>(P) || isa<BinaryOperator>(P) ||
-            isa<CastExpr>(P))
+        if (isa<UnaryOperator>(P) || isa<BinaryOperator>(P) || isa<CastExpr>(P))
           return "it is used through a pointer";
         return "it is used in a way cudalint cannot follow";
       }
@@ -132,14 +131,14 @@ std::optional<FixItHint> padEdit(const VarDecl *V, int64_t Pad,
   }
   if (!Innermost)
     return std::nullopt;
-  SourceLocation L = Innermost->getLBracketLoc(), R = Innermost->getRBracketLoc();
+  SourceLocation L = Innermost->getLBracketLoc(),
+                 R = Innermost->getRBracketLoc();
   if (L.isInvalid() || R.isInvalid() || L.isMacroID() || R.isMacroID() ||
       SM.getFileID(L) != SM.getFileID(R))
     return std::nullopt;
-  CharSourceRange Inside = CharSourceRange::getCharRange(
-      L.getLocWithOffset(1), R);
-  StringRef Text =
-      Lexer::getSourceText(Inside, SM, Ctx.getLangOpts()).trim();
+  CharSourceRange Inside =
+      CharSourceRange::getCharRange(L.getLocWithOffset(1), R);
+  StringRef Text = Lexer::getSourceText(Inside, SM, Ctx.getLangOpts()).trim();
   if (Text.empty())
     return std::nullopt;
   bool Simple = llvm::all_of(Text, [](char C) {
@@ -169,7 +168,8 @@ std::optional<int64_t> laneStrideBytes(const MemAccess &A) {
 SharedBankConflictCheck::SharedBankConflictCheck(
     StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      MinDegree(std::max(2, std::atoi(Options.get("MinDegree", "2").str().c_str()))),
+      MinDegree(
+          std::max(2, std::atoi(Options.get("MinDegree", "2").str().c_str()))),
       AssumedBlockDim(Options.get("AssumedBlockDim", "").str()) {}
 
 void SharedBankConflictCheck::storeOptions(
@@ -202,7 +202,7 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   struct ArrayFix {
     const VarDecl *Array = nullptr; // the first instance's declaration
     const FunctionDecl *Kernel = nullptr;
-    std::set<int64_t> Pads;   // pads that work in every instance so far
+    std::set<int64_t> Pads; // pads that work in every instance so far
     std::string Hazard;
     bool Seen = false;
   };
@@ -239,19 +239,20 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
         if (!D || *D < MinDegree)
           continue;
         Conflicted = true;
-        Finding &Fd = Findings[SM.getExpansionLoc(A->E->getBeginLoc())
-                                   .getRawEncoding()];
+        Finding &Fd =
+            Findings[SM.getExpansionLoc(A->E->getBeginLoc()).getRawEncoding()];
         if (Fd.Degree >= *D)
           continue;
         Fd.Degree = *D;
         Fd.Access = A;
         Fd.Array = V;
-        Fd.TypeName = A->Type.getUnqualifiedType().getAsString(
-            Ctx.getPrintingPolicy());
+        Fd.TypeName =
+            A->Type.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
       }
       if (!Conflicted)
         continue;
-      ArrayFix &Fix = Fixes[SM.getExpansionLoc(V->getLocation()).getRawEncoding()];
+      ArrayFix &Fix =
+          Fixes[SM.getExpansionLoc(V->getLocation()).getRawEncoding()];
       std::optional<ArrayShape> Shape = shapeOf(V, Ctx);
       std::set<int64_t> Works;
       if (Shape && Shape->Extents.size() >= 2 && !V->hasExternalStorage()) {
@@ -307,11 +308,12 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
       What = "one column of '" + Decl + "'";
     else if (Stride && *Stride % 4 == 0 && *Stride != 0 &&
              Shapes.front().X.value_or(32) >= 32)
-      What = llvm::formatv("'{0}' with lanes {1} words apart", Decl,
-                           *Stride / 4);
+      What =
+          llvm::formatv("'{0}' with lanes {1} words apart", Decl, *Stride / 4);
     else
       What = "'" + Decl + "' at addresses in the same bank";
-    ArrayFix &Fix = Fixes[SM.getExpansionLoc(V->getLocation()).getRawEncoding()];
+    ArrayFix &Fix =
+        Fixes[SM.getExpansionLoc(V->getLocation()).getRawEncoding()];
     int64_t Pad = Fix.Pads.empty() ? 0 : *Fix.Pads.begin();
     std::string Cost;
     if (Pad && A.Width == 4 && Fd.Degree >= 16)
@@ -348,8 +350,10 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
     }
     if (Pad && Fix.Hazard.empty() && !FixAttached.count(Raw))
       Edit = padEdit(Fix.Array, Pad, Ctx);
-    bool First = FixAttached.insert(
-        SM.getExpansionLoc(V->getLocation()).getRawEncoding()).second;
+    bool First =
+        FixAttached
+            .insert(SM.getExpansionLoc(V->getLocation()).getRawEncoding())
+            .second;
     {
       // Msg quotes source text (a decltype): an argument, never a format.
       auto D = diag(SourceLocation::getFromRawEncoding(Raw), "%0") << Msg;
@@ -362,8 +366,9 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     if (Pad && Shape) {
       if (Edit)
-        diag(V->getLocation(), "'%0' declared here; padding its rows to '%1' "
-                               "removes the conflict",
+        diag(V->getLocation(),
+             "'%0' declared here; padding its rows to '%1' "
+             "removes the conflict",
              DiagnosticIDs::Note)
             << V->getName() << spelled(V, *Shape, Pad);
       else

@@ -49,8 +49,9 @@ const char *accessKind(llvm::ArrayRef<const MemAccess *> G) {
     Load |= A->IsLoad;
     Store |= A->IsStore;
   }
-  return Load && Store ? "load from and store to" : Store ? "store to"
-                                                          : "load from";
+  return Load && Store ? "load from and store to"
+         : Store       ? "store to"
+                       : "load from";
 }
 
 // "`n` elements", "64 elements (256 bytes)": how far apart neighbouring
@@ -140,18 +141,20 @@ bool within(const Stmt *Inner, const Stmt *Outer, const SourceManager &SM) {
 UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
                                                tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      MinSectorRatio(std::max(1.5, std::strtod(Options.get("MinSectorRatio", "4")
-                                                   .str()
-                                                   .c_str(),
-                                               nullptr))),
-      MinSectors(std::max(1, std::atoi(Options.get("MinSectors", "8").str().c_str()))),
+      MinSectorRatio(std::max(
+          1.5, std::strtod(Options.get("MinSectorRatio", "4").str().c_str(),
+                           nullptr))),
+      MinSectors(
+          std::max(1, std::atoi(Options.get("MinSectors", "8").str().c_str()))),
       ReportGathers(parseBoolOption(Options.get("ReportGathers", "false"))),
       AssumedBlockDim(Options.get("AssumedBlockDim", "").str()),
-      LaunchShapeNotes(parseBoolOption(Options.get("LaunchShapeNotes", "true"))) {}
+      LaunchShapeNotes(
+          parseBoolOption(Options.get("LaunchShapeNotes", "true"))) {}
 
 void UncoalescedAccessCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "MinSectorRatio", llvm::formatv("{0}", MinSectorRatio).str());
+  Options.store(Opts, "MinSectorRatio",
+                llvm::formatv("{0}", MinSectorRatio).str());
   Options.store(Opts, "MinSectors", std::to_string(MinSectors));
   Options.store(Opts, "ReportGathers", ReportGathers ? "true" : "false");
   Options.store(Opts, "AssumedBlockDim", AssumedBlockDim);
@@ -305,8 +308,7 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
             << int(std::max<int64_t>(1, *L.Block->X * *L.Block->Y / 32));
 }
 
-void UncoalescedAccessCheck::addRemedy(const KernelModel &M,
-                                       const MemAccess &A,
+void UncoalescedAccessCheck::addRemedy(const KernelModel &M, const MemAccess &A,
                                        llvm::ArrayRef<LaunchConfig> Launches,
                                        llvm::ArrayRef<BlockShape> Shapes,
                                        ASTContext &Ctx, bool &RemapOffered) {
@@ -358,10 +360,8 @@ void UncoalescedAccessCheck::addRemedy(const KernelModel &M,
   if (!A.Loops.empty()) {
     Polynomial P = toPolynomial(A.Offset);
     for (auto &[Mono, C] : P.Terms)
-      if (Mono.size() == 1 &&
-          P.Leaves.at(Mono[0])->Kind == SymKind::LoopIter &&
-          P.Leaves.at(Mono[0])->Id == A.Loops.back() &&
-          C == int64_t(A.Width)) {
+      if (Mono.size() == 1 && P.Leaves.at(Mono[0])->Kind == SymKind::LoopIter &&
+          P.Leaves.at(Mono[0])->Id == A.Loops.back() && C == int64_t(A.Width)) {
         diag(A.Loops.back()->getBeginLoc(),
              "each thread walks its own row in this loop: give each row to a "
              "warp instead, with lanes reading consecutive elements and "
@@ -380,8 +380,8 @@ void UncoalescedAccessCheck::addRemedy(const KernelModel &M,
          "fields in separate arrays (structure of arrays) so that a warp "
          "reads them contiguously",
          DiagnosticIDs::Note)
-        << unsigned(Ctx.getTypeSizeInChars(RootTy->getPointeeType())
-                        .getQuantity());
+        << unsigned(
+               Ctx.getTypeSizeInChars(RootTy->getPointeeType()).getQuantity());
     return;
   }
   diag(A.E->getBeginLoc(),
@@ -478,8 +478,8 @@ UncoalescedAccessCheck::planRemap(const KernelModel &M,
           bool InALaunch = llvm::any_of(Launches, [&](const LaunchConfig &O) {
             return within(Ref, O.Call->getConfig(), SM);
           });
-          bool InGridArgs = Var == L.BlockVar && L.GridCtor &&
-                            within(Ref, L.GridCtor, SM);
+          bool InGridArgs =
+              Var == L.BlockVar && L.GridCtor && within(Ref, L.GridCtor, SM);
           if (!InALaunch && !InGridArgs) {
             P.LaunchesRewritten = false;
             break;
@@ -500,8 +500,8 @@ UncoalescedAccessCheck::planRemap(const KernelModel &M,
                 S.compare(I, N.size() + 2, N + ".y") == 0) {
               bool Boundary = I == 0 || !(isalnum(S[I - 1]) || S[I - 1] == '_');
               size_t End = I + N.size() + 2;
-              bool EndOk = End >= S.size() ||
-                           !(isalnum(S[End]) || S[End] == '_');
+              bool EndOk =
+                  End >= S.size() || !(isalnum(S[End]) || S[End] == '_');
               if (Boundary && EndOk) {
                 Out += N + (S[I + N.size() + 1] == 'x' ? ".y" : ".x");
                 I = End;

@@ -36,7 +36,8 @@ namespace {
 
 // A `.clang-tidy` file is written for clang-tidy's own checks: its Checks
 // line only speaks to cudalint when it names cudalint checks.
-llvm::ErrorOr<ClangTidyOptions> parseClangTidyFile(llvm::MemoryBufferRef Config) {
+llvm::ErrorOr<ClangTidyOptions>
+parseClangTidyFile(llvm::MemoryBufferRef Config) {
   auto Parsed = parseConfiguration(Config);
   if (Parsed && Parsed->Checks &&
       !StringRef(*Parsed->Checks).contains("cudalint"))
@@ -105,8 +106,7 @@ struct ParseFacts {
 // every kernel that does not need the header is still analysed.
 class IncludeRecorder : public PPCallbacks {
 public:
-  IncludeRecorder(Preprocessor &PP, ParseFacts &Facts)
-      : PP(PP), Facts(Facts) {
+  IncludeRecorder(Preprocessor &PP, ParseFacts &Facts) : PP(PP), Facts(Facts) {
     MissingID = PP.getDiagnostics().getCustomDiagID(
         DiagnosticsEngine::Error,
         "'%0' file not found; parsing went on without it (install it, or "
@@ -124,8 +124,7 @@ public:
       SourceLocation Loc = SM.getFileLoc(HashLoc);
       if (OptionalFileEntryRef Includer =
               SM.getFileEntryRefForID(SM.getFileID(Loc)))
-        Facts.Missing.push_back({Name.str(),
-                                 absolute(Includer->getName()),
+        Facts.Missing.push_back({Name.str(), absolute(Includer->getName()),
                                  SM.getFileOffset(Loc), Angled,
                                  SM.isInSystemHeader(Loc)});
       return;
@@ -299,8 +298,9 @@ makeOptionsProvider(const LintSettings &Settings, bool AllHeaders) {
     return std::make_unique<ConfigOptionsProvider>(
         ClangTidyGlobalOptions(), defaultOptions(), FromFile, Overrides);
   }
-  std::vector<std::pair<std::string, std::function<llvm::ErrorOr<
-                                         ClangTidyOptions>(llvm::MemoryBufferRef)>>>
+  std::vector<std::pair<
+      std::string,
+      std::function<llvm::ErrorOr<ClangTidyOptions>(llvm::MemoryBufferRef)>>>
       Handlers;
   Handlers.emplace_back(".cudalint.yaml", parseConfiguration);
   Handlers.emplace_back(".clang-tidy", parseClangTidyFile);
@@ -468,8 +468,7 @@ candidateDirs(const MissingHeader &M, const std::vector<std::string> &Headers) {
   while (Name.consume_front("./"))
     ;
   std::vector<std::string> Dirs;
-  if (Name.empty() || llvm::sys::path::is_absolute(Name) ||
-      Name.contains(".."))
+  if (Name.empty() || llvm::sys::path::is_absolute(Name) || Name.contains(".."))
     return Dirs;
   std::string Suffix = "/" + Name.str();
   for (const std::string &H : Headers)
@@ -519,8 +518,9 @@ std::optional<std::string> pickDir(const MissingHeader &M, StringRef MainFile,
 // Writes a clang header map that resolves each guessed name to the file in
 // its directory. Format: clang/Lex/HeaderMapTypes.h (buckets hashed by
 // HeaderMap.cpp's case-insensitive key hash, linear probing).
-bool writeHeaderMap(StringRef Path,
-                    llvm::ArrayRef<std::pair<MissingHeader, std::string>> Entries) {
+bool writeHeaderMap(
+    StringRef Path,
+    llvm::ArrayRef<std::pair<MissingHeader, std::string>> Entries) {
   std::string Strings(1, '\0'); // Offset 0 stands for "no string".
   auto Add = [&](StringRef Text) {
     uint32_t Offset = Strings.size();
@@ -531,7 +531,8 @@ bool writeHeaderMap(StringRef Path,
   uint32_t NumBuckets = 8;
   while (NumBuckets < 2 * Entries.size())
     NumBuckets *= 2;
-  std::vector<HMapBucket> Buckets(NumBuckets, HMapBucket{HMAP_EmptyBucketKey, 0, 0});
+  std::vector<HMapBucket> Buckets(NumBuckets,
+                                  HMapBucket{HMAP_EmptyBucketKey, 0, 0});
   uint32_t MaxValueLength = 0;
   for (const auto &[M, Dir] : Entries) {
     unsigned Hash = 0;
@@ -542,8 +543,8 @@ bool writeHeaderMap(StringRef Path,
       Slot = (Slot + 1) & (NumBuckets - 1);
     std::string Prefix = Dir + "/";
     Buckets[Slot] = {Add(M.Name), Add(Prefix), Add(M.Name)};
-    MaxValueLength = std::max<uint32_t>(MaxValueLength,
-                                        Prefix.size() + M.Name.size());
+    MaxValueLength =
+        std::max<uint32_t>(MaxValueLength, Prefix.size() + M.Name.size());
   }
   HMapHeader Header{};
   Header.Magic = HMAP_HeaderMagicNumber;
@@ -580,13 +581,21 @@ std::vector<std::string> withFlags(std::vector<std::string> Command,
 // The first error of \p R that shows the file uses an API that CUDA 12 or
 // 13 removed, if any.
 const Finding *removedApiSymptom(const FileResult &R) {
-  static const char *const Names[] = {
-      "'texture'",          "'surface'",         "'textureReference'",
-      "'surfaceReference'", "'cudaThread",       "'cudaBindTexture",
-      "'cudaBindSurface",   "'cudaUnbindTexture'", "'cudaGetTextureReference'",
-      "'cudaGetSurfaceReference'", "'cudaGetTextureAlignmentOffset'",
-      "'cudaMemPrefetchAsync'", "'cudaMemAdvise'", "'CUFFT_LICENSE_ERROR'",
-      "in 'cudaDeviceProp'"};
+  static const char *const Names[] = {"'texture'",
+                                      "'surface'",
+                                      "'textureReference'",
+                                      "'surfaceReference'",
+                                      "'cudaThread",
+                                      "'cudaBindTexture",
+                                      "'cudaBindSurface",
+                                      "'cudaUnbindTexture'",
+                                      "'cudaGetTextureReference'",
+                                      "'cudaGetSurfaceReference'",
+                                      "'cudaGetTextureAlignmentOffset'",
+                                      "'cudaMemPrefetchAsync'",
+                                      "'cudaMemAdvise'",
+                                      "'CUFFT_LICENSE_ERROR'",
+                                      "in 'cudaDeviceProp'"};
   for (const Finding &F : R.Findings)
     if (F.Level == Severity::Error && F.isCompilerDiagnostic())
       for (const char *Name : Names)
@@ -635,9 +644,8 @@ FileResult analyzeFile(const LintSettings &Settings,
         continue; // A system header's dependencies are not the project's.
       if (llvm::any_of(Tried,
                        [&](const auto &T) { return T.first.Name == M.Name; }) ||
-          llvm::any_of(Open, [&](const auto &O) {
-            return O.first->Name == M.Name;
-          }))
+          llvm::any_of(Open,
+                       [&](const auto &O) { return O.first->Name == M.Name; }))
         continue;
       std::vector<std::string> Dirs = candidateDirs(M, *SearchableHeaders);
       if (Dirs.size() == 1)
@@ -718,9 +726,11 @@ FileResult analyzeFile(const LintSettings &Settings,
     F.Main.File = M.Includer;
     F.Main.Offset = M.Offset;
     std::string Shown = displayPath(Dir);
-    F.Main.Text = "'" + M.Name + "' is not on the include path; using the one "
-                  "in '" + Shown + "', found under the linted paths (pass -I " +
-                  Shown + " or use a compile_commands.json to make it explicit)";
+    F.Main.Text = "'" + M.Name +
+                  "' is not on the include path; using the one "
+                  "in '" +
+                  Shown + "', found under the linted paths (pass -I " + Shown +
+                  " or use a compile_commands.json to make it explicit)";
     Lines.locate(F.Main);
     Result.Findings.push_back(std::move(F));
   }

@@ -15,8 +15,8 @@ namespace cudalint {
 
 /// The check and config settings of a run, shared by every file.
 struct LintSettings {
-  std::string ChecksOverride;   ///< --checks, appended to the config's.
-  std::string ConfigFile;       ///< --config-file; empty: search up the tree.
+  std::string ChecksOverride; ///< --checks, appended to the config's.
+  std::string ConfigFile;     ///< --config-file; empty: search up the tree.
 };
 
 /// The option provider for a run: `.cudalint.yaml` or `.clang-tidy` found

@@ -49,8 +49,8 @@ std::optional<std::string> findCudaInstall(StringRef Explicit,
     llvm::SmallString<256> Real;
     if (llvm::sys::fs::real_path(*Nvcc, Real))
       Real = *Nvcc;
-    StringRef Root = llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(Real));
+    StringRef Root =
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(Real));
     if (isCudaInstall(Root))
       return Root.str();
     Tried.push_back("nvcc at " + *Nvcc);
@@ -76,8 +76,10 @@ std::string cudaVersionOf(StringRef CudaPath) {
   if (At == StringRef::npos)
     return "";
   unsigned Number = 0;
-  if (Text.substr(At + 21).trim().take_while(llvm::isDigit).getAsInteger(
-          10, Number))
+  if (Text.substr(At + 21)
+          .trim()
+          .take_while(llvm::isDigit)
+          .getAsInteger(10, Number))
     return "";
   return std::to_string(Number / 1000) + "." +
          std::to_string((Number % 1000) / 10);
@@ -105,8 +107,8 @@ std::string findResourceDir() {
 std::string findShimDir(const char *Argv0) {
   std::string Exe = llvm::sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&findShimDir));
-  llvm::SmallString<256> Dir(llvm::sys::path::parent_path(
-      llvm::sys::path::parent_path(Exe)));
+  llvm::SmallString<256> Dir(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
   llvm::sys::path::append(Dir, "share", "cudalint", "include");
   return std::string(Dir);
 }
@@ -119,22 +121,73 @@ namespace {
 
 // nvcc flags that take a value and mean nothing to a parse.
 const llvm::StringSet<> &nvccDroppedWithValue() {
-  static const llvm::StringSet<> Set = {
-      "ccbin", "compiler-bindir", "Xptxas", "ptxas-options", "Xnvlink",
-      "nvlink-options", "Xlinker", "linker-options", "Xarchive",
-      "archive-options", "Xfatbin", "fatbin-options", "Xcudafe",
-      "code", "gpu-code", "threads", "t", "split-compile", "maxrregcount",
-      "default-stream", "cudart", "cudadevrt", "output-directory", "odir",
-      "keep-dir", "diag-suppress", "diag-error", "diag-warn", "Werror",
-      "o", "output-file", "MF", "MT", "MQ", "dependency-output",
-      "library", "l", "library-path", "L", "run-args", "target-directory",
-      "machine", "ftz", "prec-div", "prec-sqrt", "fmad", "dlink-time-opt",
-      "dlto", "static-global-template-stub", "dopt", "split-compile-extended",
-      "extra-device-vectorization", "entries", "e", "dryrun-ptx",
-      "input-drive-prefix", "dependency-drive-prefix", "drive-prefix",
-      "Xcicc", "time", "fdevice-time-trace", "fdevice-syntax-only-time",
-      "jump-table-density", "nvlink-options", "generate-dependency-targets",
-      "profile-path", "ptxas-path"};
+  static const llvm::StringSet<> Set = {"ccbin",
+                                        "compiler-bindir",
+                                        "Xptxas",
+                                        "ptxas-options",
+                                        "Xnvlink",
+                                        "nvlink-options",
+                                        "Xlinker",
+                                        "linker-options",
+                                        "Xarchive",
+                                        "archive-options",
+                                        "Xfatbin",
+                                        "fatbin-options",
+                                        "Xcudafe",
+                                        "code",
+                                        "gpu-code",
+                                        "threads",
+                                        "t",
+                                        "split-compile",
+                                        "maxrregcount",
+                                        "default-stream",
+                                        "cudart",
+                                        "cudadevrt",
+                                        "output-directory",
+                                        "odir",
+                                        "keep-dir",
+                                        "diag-suppress",
+                                        "diag-error",
+                                        "diag-warn",
+                                        "Werror",
+                                        "o",
+                                        "output-file",
+                                        "MF",
+                                        "MT",
+                                        "MQ",
+                                        "dependency-output",
+                                        "library",
+                                        "l",
+                                        "library-path",
+                                        "L",
+                                        "run-args",
+                                        "target-directory",
+                                        "machine",
+                                        "ftz",
+                                        "prec-div",
+                                        "prec-sqrt",
+                                        "fmad",
+                                        "dlink-time-opt",
+                                        "dlto",
+                                        "static-global-template-stub",
+                                        "dopt",
+                                        "split-compile-extended",
+                                        "extra-device-vectorization",
+                                        "entries",
+                                        "e",
+                                        "dryrun-ptx",
+                                        "input-drive-prefix",
+                                        "dependency-drive-prefix",
+                                        "drive-prefix",
+                                        "Xcicc",
+                                        "time",
+                                        "fdevice-time-trace",
+                                        "fdevice-syntax-only-time",
+                                        "jump-table-density",
+                                        "nvlink-options",
+                                        "generate-dependency-targets",
+                                        "profile-path",
+                                        "ptxas-path"};
   return Set;
 }
 
@@ -142,29 +195,81 @@ const llvm::StringSet<> &nvccDroppedWithValue() {
 // meaning clang has by default, like relaxed constexpr and extended lambdas).
 const llvm::StringSet<> &nvccDroppedFlags() {
   static const llvm::StringSet<> Set = {
-      "expt-relaxed-constexpr", "expt-extended-lambda", "extended-lambda",
-      "forward-unknown-to-host-compiler", "forward-unknown-opts",
-      "forward-unknown-to-host-linker", "keep", "resource-usage", "res-usage",
-      "allow-unsupported-compiler", "source-in-ptx", "restrict",
-      "display-error-number", "no-display-error-number", "lineinfo",
-      "generate-line-info", "G", "device-debug", "Wno-deprecated-gpu-targets",
-      "Wext-lambda-captures-this", "Wreorder", "Wdefault-stream-launch",
-      "Wmissing-launch-bounds", "Wno-deprecated-declarations-gpu",
-      "c", "compile", "cuda", "ptx", "cubin", "fatbin", "lib", "link",
-      "shared", "M", "MD", "MMD", "MM", "generate-dependencies",
+      "expt-relaxed-constexpr",
+      "expt-extended-lambda",
+      "extended-lambda",
+      "forward-unknown-to-host-compiler",
+      "forward-unknown-opts",
+      "forward-unknown-to-host-linker",
+      "keep",
+      "resource-usage",
+      "res-usage",
+      "allow-unsupported-compiler",
+      "source-in-ptx",
+      "restrict",
+      "display-error-number",
+      "no-display-error-number",
+      "lineinfo",
+      "generate-line-info",
+      "G",
+      "device-debug",
+      "Wno-deprecated-gpu-targets",
+      "Wext-lambda-captures-this",
+      "Wreorder",
+      "Wdefault-stream-launch",
+      "Wmissing-launch-bounds",
+      "Wno-deprecated-declarations-gpu",
+      "c",
+      "compile",
+      "cuda",
+      "ptx",
+      "cubin",
+      "fatbin",
+      "lib",
+      "link",
+      "shared",
+      "M",
+      "MD",
+      "MMD",
+      "MM",
+      "generate-dependencies",
       "generate-nonsystem-dependencies",
       "generate-dependencies-with-compile",
-      "generate-nonsystem-dependencies-with-compile", "dlink", "device-link",
-      "optix-ir", "lto", "no-host-device-initializer-list",
-      "no-host-device-move-forward", "no-exceptions", "noeh",
-      "expt-relaxed-constexpr", "qpp-config", "list-gpu-arch",
-      "list-gpu-code", "v", "verbose", "dryrun", "keep-device-functions",
-      "host-relocatable-link", "no-compress", "compress-all",
-      "device-stack-protector", "fdevice-sanitize", "use-local-env",
-      "objdir-as-tempdir", "nohdinitlist", "display_error_number",
-      "Wno-deprecated-declarations-host", "ewp", "extensible-whole-program",
-      "relocatable-ptx", "save-temps", "clean-targets", "no-align-double",
-      "no-device-link", "emit-llvm"};
+      "generate-nonsystem-dependencies-with-compile",
+      "dlink",
+      "device-link",
+      "optix-ir",
+      "lto",
+      "no-host-device-initializer-list",
+      "no-host-device-move-forward",
+      "no-exceptions",
+      "noeh",
+      "expt-relaxed-constexpr",
+      "qpp-config",
+      "list-gpu-arch",
+      "list-gpu-code",
+      "v",
+      "verbose",
+      "dryrun",
+      "keep-device-functions",
+      "host-relocatable-link",
+      "no-compress",
+      "compress-all",
+      "device-stack-protector",
+      "fdevice-sanitize",
+      "use-local-env",
+      "objdir-as-tempdir",
+      "nohdinitlist",
+      "display_error_number",
+      "Wno-deprecated-declarations-host",
+      "ewp",
+      "extensible-whole-program",
+      "relocatable-ptx",
+      "save-temps",
+      "clean-targets",
+      "no-align-double",
+      "no-device-link",
+      "emit-llvm"};
   return Set;
 }
 
@@ -241,9 +346,9 @@ std::vector<std::string> keepClangFlags(const std::vector<std::string> &In,
   for (const std::string &S : In)
     Argv.push_back(S.c_str());
   unsigned MissingIndex = 0, MissingCount = 0;
-  llvm::opt::InputArgList Parsed =
-      Table.ParseArgs(Argv, MissingIndex, MissingCount,
-                      llvm::opt::Visibility(clang::driver::options::ClangOption));
+  llvm::opt::InputArgList Parsed = Table.ParseArgs(
+      Argv, MissingIndex, MissingCount,
+      llvm::opt::Visibility(clang::driver::options::ClangOption));
   std::vector<std::string> Out;
   for (const llvm::opt::Arg *A : Parsed) {
     const llvm::opt::Option &Opt = A->getOption();
@@ -258,11 +363,11 @@ std::vector<std::string> keepClangFlags(const std::vector<std::string> &In,
     // can fail a device-side parse.
     if ((Name.starts_with("-m") && Name != "-m64" && Name != "-m32") ||
         Name.starts_with("-Werror") || Name == "-pedantic-errors" ||
-        Name.starts_with("--cuda-gpu-arch") || Name.starts_with("--offload-arch") ||
-        Name == "--cuda-host-only" || Name == "--cuda-device-only" ||
-        Name == "--cuda-compile-host-device" || Name.starts_with("-fprofile") ||
-        Name.starts_with("-fsanitize") || Name == "-flto" ||
-        Name.starts_with("-flto=")) {
+        Name.starts_with("--cuda-gpu-arch") ||
+        Name.starts_with("--offload-arch") || Name == "--cuda-host-only" ||
+        Name == "--cuda-device-only" || Name == "--cuda-compile-host-device" ||
+        Name.starts_with("-fprofile") || Name.starts_with("-fsanitize") ||
+        Name == "-flto" || Name.starts_with("-flto=")) {
       Dropped.push_back(A->getAsString(Parsed));
       continue;
     }
@@ -283,10 +388,8 @@ translateCompileCommand(llvm::ArrayRef<std::string> CommandLine) {
   TranslatedCommand Result;
   if (CommandLine.empty())
     return Result;
-  std::vector<std::string> Args =
-      expandResponseFiles(CommandLine.drop_front());
-  bool IsNvcc =
-      llvm::sys::path::filename(CommandLine.front()).contains("nvcc");
+  std::vector<std::string> Args = expandResponseFiles(CommandLine.drop_front());
+  bool IsNvcc = llvm::sys::path::filename(CommandLine.front()).contains("nvcc");
 
   std::vector<std::string> Clang;
   std::vector<std::string> Pending(Args.begin(), Args.end());
@@ -369,9 +472,12 @@ translateCompileCommand(llvm::ArrayRef<std::string> CommandLine) {
         continue;
       }
       static const std::pair<StringRef, StringRef> LongForms[] = {
-          {"include-path", "-I"},  {"system-include", "-isystem"},
-          {"define-macro", "-D"},  {"undefine-macro", "-U"},
-          {"pre-include", "-include"}, {"optimize", "-O"},
+          {"include-path", "-I"},
+          {"system-include", "-isystem"},
+          {"define-macro", "-D"},
+          {"undefine-macro", "-U"},
+          {"pre-include", "-include"},
+          {"optimize", "-O"},
           {"debug", "-g"}};
       bool Mapped = false;
       for (auto [Long, Short] : LongForms) {
@@ -406,10 +512,11 @@ translateCompileCommand(llvm::ArrayRef<std::string> CommandLine) {
     }
     // Flags clang shares with gcc/nvcc, with their separate values kept.
     static const llvm::StringSet<> WithValue = {
-        "-I", "-isystem", "-idirafter", "-iquote", "-include", "-D", "-U",
-        "-x", "-o", "-MF", "-MT", "-MQ", "-imacros", "-include-pch",
-        "-Xclang", "-target", "--target", "-isysroot", "--sysroot", "-L",
-        "-l", "-arch", "-Xlinker", "-Xassembler", "-Xpreprocessor"};
+        "-I",      "-isystem", "-idirafter", "-iquote",      "-include",
+        "-D",      "-U",       "-x",         "-o",           "-MF",
+        "-MT",     "-MQ",      "-imacros",   "-include-pch", "-Xclang",
+        "-target", "--target", "-isysroot",  "--sysroot",    "-L",
+        "-l",      "-arch",    "-Xlinker",   "-Xassembler",  "-Xpreprocessor"};
     Clang.push_back(Arg.str());
     if (WithValue.contains(Arg) && I + 1 < Pending.size())
       Clang.push_back(Pending[++I]);
@@ -457,8 +564,10 @@ std::string chooseGpuArch(llvm::ArrayRef<std::string> BuildArchs,
   unsigned BestNumber = 0;
   for (const std::string &Arch : BuildArchs) {
     unsigned Number = 0;
-    StringRef(Arch).drop_front(3).take_while(llvm::isDigit).getAsInteger(
-        10, Number);
+    StringRef(Arch)
+        .drop_front(3)
+        .take_while(llvm::isDigit)
+        .getAsInteger(10, Number);
     std::string Candidate = Arch;
     if (!Known(Candidate)) {
       // Newer than this clang: parse as the newest it knows.

@@ -50,16 +50,17 @@ std::string findShimDir(const char *Argv0);
 
 /// A compile command translated into clang's terms.
 struct TranslatedCommand {
-  std::vector<std::string> Args;      ///< Clang flags, no program, no input.
-  std::vector<std::string> GpuArchs;  ///< `sm_80`, ... as the build targets.
-  std::vector<std::string> Dropped;   ///< Flags with no clang meaning.
+  std::vector<std::string> Args;     ///< Clang flags, no program, no input.
+  std::vector<std::string> GpuArchs; ///< `sm_80`, ... as the build targets.
+  std::vector<std::string> Dropped;  ///< Flags with no clang meaning.
 };
 
 /// Translates \p CommandLine (program name first: nvcc, clang++, g++, ...)
 /// into clang driver flags. nvcc's own flags are mapped or dropped, response
 /// files are expanded, the source files are removed, and anything clang's
 /// driver does not know is dropped rather than failing the parse.
-TranslatedCommand translateCompileCommand(llvm::ArrayRef<std::string> CommandLine);
+TranslatedCommand
+translateCompileCommand(llvm::ArrayRef<std::string> CommandLine);
 
 /// Picks the GPU architecture to parse for: the override, else the newest
 /// the build targets that clang knows, else sm_80... in clang's spelling.

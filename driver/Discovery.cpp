@@ -100,8 +100,7 @@ Discovered discoverFiles(const std::vector<std::string> &Paths) {
   return Out;
 }
 
-std::set<std::string>
-includedSources(const std::vector<std::string> &Sources) {
+std::set<std::string> includedSources(const std::vector<std::string> &Sources) {
   std::set<std::string> Known(Sources.begin(), Sources.end()), Included;
   for (const std::string &File : Sources) {
     auto Buffer = llvm::MemoryBuffer::getFile(File);

@@ -22,7 +22,7 @@ struct Discovered {
   /// (headers, fragments), absolute and sorted: where a header missing from
   /// the include path of a file without a compile command is looked for.
   std::vector<std::string> Includable;
-  std::vector<FileError> Errors;    ///< Missing or unreadable paths.
+  std::vector<FileError> Errors; ///< Missing or unreadable paths.
   /// The errors above that stand for a file that could not be analysed (a
   /// directory without CUDA files is an error, but no such file).
   unsigned UnreadablePaths = 0;

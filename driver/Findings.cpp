@@ -44,9 +44,8 @@ void from_json(const nlohmann::json &J, Replacement &R) {
 }
 
 void to_json(nlohmann::json &J, const Message &M) {
-  J = {{"file", M.File},     {"line", M.Line},
-       {"column", M.Column}, {"offset", M.Offset},
-       {"message", M.Text},  {"fixes", M.Fixes}};
+  J = {{"file", M.File},     {"line", M.Line},    {"column", M.Column},
+       {"offset", M.Offset}, {"message", M.Text}, {"fixes", M.Fixes}};
 }
 void from_json(const nlohmann::json &J, Message &M) {
   J.at("file").get_to(M.File);

@@ -62,11 +62,10 @@ collectFixes(const RunReport &Report, bool FromNotes,
       if (Editable && !Editable(R.File))
         Outside = R.File;
     if (!Outside.empty()) {
-      Skipped.push_back(displayPath(F.Main.File) + ":" +
-                        std::to_string(F.Main.Line) +
-                        ": fix-it not applied: it also edits '" +
-                        displayPath(Outside) +
-                        "', which is outside the paths being linted");
+      Skipped.push_back(
+          displayPath(F.Main.File) + ":" + std::to_string(F.Main.Line) +
+          ": fix-it not applied: it also edits '" + displayPath(Outside) +
+          "', which is outside the paths being linted");
       continue;
     }
     for (const Replacement &R : *Fix) {
@@ -116,8 +115,7 @@ bool writeFileAtomically(const std::string &Path, const std::string &Contents,
   Model += ".cudalint-%%%%%%";
   int FD = -1;
   llvm::SmallString<256> Temp;
-  if (std::error_code EC =
-          llvm::sys::fs::createUniqueFile(Model, FD, Temp)) {
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp)) {
     Error = "cannot create a temporary file next to '" + Path +
             "': " + EC.message();
     return false;
@@ -127,8 +125,8 @@ bool writeFileAtomically(const std::string &Path, const std::string &Contents,
     OS << Contents;
     OS.flush();
     if (OS.has_error()) {
-      Error = "cannot write '" + std::string(Temp) +
-              "': " + OS.error().message();
+      Error =
+          "cannot write '" + std::string(Temp) + "': " + OS.error().message();
       OS.clear_error();
       llvm::sys::fs::remove(Temp);
       return false;
@@ -266,16 +264,15 @@ std::string exportFixesYaml(const RunReport &Report, bool FromNotes,
                             const std::string &MainSourceFile) {
   clang::tooling::TranslationUnitDiagnostics TUD;
   TUD.MainSourceFile = MainSourceFile;
-  auto ToMessage = [](const Message &M,
-                      const std::vector<Replacement> *Fix) {
+  auto ToMessage = [](const Message &M, const std::vector<Replacement> *Fix) {
     clang::tooling::DiagnosticMessage Out;
     Out.Message = M.Text;
     Out.FilePath = M.File;
     Out.FileOffset = M.Offset;
     if (Fix)
       for (const Replacement &R : *Fix)
-        llvm::consumeError(Out.Fix[R.File].add(clang::tooling::Replacement(
-            R.File, R.Offset, R.Length, R.Text)));
+        llvm::consumeError(Out.Fix[R.File].add(
+            clang::tooling::Replacement(R.File, R.Offset, R.Length, R.Text)));
     return Out;
   };
   for (const Finding &F : Report.Findings) {
@@ -285,11 +282,11 @@ std::string exportFixesYaml(const RunReport &Report, bool FromNotes,
     llvm::SmallVector<clang::tooling::DiagnosticMessage, 1> Notes;
     for (const Message &N : F.Notes)
       Notes.push_back(ToMessage(N, &N.Fixes == Fix ? nullptr : &N.Fixes));
-    TUD.Diagnostics.emplace_back(
-        F.Check, ToMessage(F.Main, Fix), Notes,
-        F.Level == Severity::Error ? clang::tooling::Diagnostic::Error
-                                   : clang::tooling::Diagnostic::Warning,
-        "");
+    TUD.Diagnostics.emplace_back(F.Check, ToMessage(F.Main, Fix), Notes,
+                                 F.Level == Severity::Error
+                                     ? clang::tooling::Diagnostic::Error
+                                     : clang::tooling::Diagnostic::Warning,
+                                 "");
   }
   std::string Yaml;
   llvm::raw_string_ostream OS(Yaml);

@@ -30,7 +30,7 @@ collectFixes(const RunReport &Report, bool FromNotes,
 /// \p Original with \p Edits applied (sorted, non-overlapping); nullopt if
 /// one of them does not fit the file (it changed since it was analysed).
 std::optional<std::string> applyEdits(const std::string &Original,
-                       const std::vector<Replacement> &Edits);
+                                      const std::vector<Replacement> &Edits);
 
 /// Writes \p Contents to \p Path through a temporary file in the same
 /// directory and a rename, keeping the file's permissions.

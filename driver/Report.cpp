@@ -114,10 +114,9 @@ private:
   std::map<std::string, std::vector<std::string>> Cache;
 };
 
-void printMessage(llvm::raw_ostream &OS, SourceLines &Sources,
-                  const Message &M, const char *Level,
-                  llvm::raw_ostream::Colors LevelColor, const std::string &Check,
-                  bool Color) {
+void printMessage(llvm::raw_ostream &OS, SourceLines &Sources, const Message &M,
+                  const char *Level, llvm::raw_ostream::Colors LevelColor,
+                  const std::string &Check, bool Color) {
   if (Color)
     OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
   if (!M.File.empty()) {
@@ -181,7 +180,7 @@ void printText(llvm::raw_ostream &OS, const RunReport &Report, bool Color) {
     if (IsError && F.isCompilerDiagnostic() &&
         ++CompilerErrors[F.Main.File] > MaxCompilerErrorsPerFile)
       continue;
-    const char *Label = IsError                        ? "error"
+    const char *Label = IsError                     ? "error"
                         : F.Level == Severity::Note ? "remark"
                                                     : "warning";
     printMessage(OS, Sources, F.Main, Label,
@@ -270,8 +269,7 @@ static std::string fileUri(const std::string &AbsolutePath) {
 }
 
 static nlohmann::json sarifLocation(const Message &M) {
-  nlohmann::json Physical = {
-      {"artifactLocation", {{"uri", fileUri(M.File)}}}};
+  nlohmann::json Physical = {{"artifactLocation", {{"uri", fileUri(M.File)}}}};
   if (!llvm::sys::path::is_absolute(displayPath(M.File)))
     Physical["artifactLocation"]["uriBaseId"] = "%SRCROOT%";
   if (M.Line)
@@ -280,8 +278,9 @@ static nlohmann::json sarifLocation(const Message &M) {
 }
 
 static std::string sarifLevel(Severity S) {
-  return S == Severity::Error ? "error"
-                              : S == Severity::Note ? "note" : "warning";
+  return S == Severity::Error  ? "error"
+         : S == Severity::Note ? "note"
+                               : "warning";
 }
 
 nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
@@ -403,10 +402,9 @@ nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
           {"rules", Rules}}}}},
       {"originalUriBaseIds",
        {{"%SRCROOT%", {{"uri", "file://" + std::string(Cwd) + "/"}}}}},
-      {"invocations",
-       nlohmann::json::array(
-           {{{"executionSuccessful", Report.Errors.empty()},
-             {"toolExecutionNotifications", Notifications}}})},
+      {"invocations", nlohmann::json::array(
+                          {{{"executionSuccessful", Report.Errors.empty()},
+                            {"toolExecutionNotifications", Notifications}}})},
       {"results", Results}};
   return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
           {"version", "2.1.0"},

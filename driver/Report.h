@@ -33,7 +33,7 @@ const char *fileStatusName(FileStatus S);
 struct FileSummary {
   std::string File;
   FileStatus Status = FileStatus::Analysed;
-  std::string IncludedBy;  ///< For a fragment: the file that includes it.
+  std::string IncludedBy; ///< For a fragment: the file that includes it.
   unsigned CompilerErrors = 0;
   std::string FirstProblem; ///< The first compiler error or file error.
   unsigned Kernels = 0, KernelsAnalysed = 0; ///< Defined in this file.

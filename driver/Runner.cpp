@@ -45,8 +45,7 @@ std::string describeStatus(int Status) {
            "); the other files were analysed";
   }
   return "cudalint's worker exited with status " +
-         std::to_string(WEXITSTATUS(Status)) +
-         " while analysing this file";
+         std::to_string(WEXITSTATUS(Status)) + " while analysing this file";
 }
 
 } // namespace

@@ -43,9 +43,10 @@ static cl::OptionCategory Category("cudalint options");
 static cl::list<std::string> Paths(cl::Positional, cl::desc("<path>..."),
                                    cl::cat(Category));
 static cl::opt<std::string> BuildPath(
-    "p", cl::desc("Build directory containing compile_commands.json (or the "
-                  "file itself). Without it, one is searched for up the tree "
-                  "from each file."),
+    "p",
+    cl::desc("Build directory containing compile_commands.json (or the "
+             "file itself). Without it, one is searched for up the tree "
+             "from each file."),
     cl::value_desc("build-path"), cl::cat(Category));
 static cl::opt<std::string>
     Checks("checks",
@@ -75,18 +76,19 @@ static cl::opt<std::string> OutputFile("output",
                                        cl::cat(Category));
 static cl::alias OutputFileShort("o", cl::aliasopt(OutputFile),
                                  cl::desc("Alias for --output"));
-static cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of warnings in "
-                                         "place"),
+static cl::opt<bool> Fix("fix",
+                         cl::desc("Apply the fix-its of warnings in "
+                                  "place"),
                          cl::cat(Category));
 static cl::opt<bool> FixNotes(
     "fix-notes",
     cl::desc("Also apply fix-its attached to notes (those that rest on an "
              "assumption the tool cannot prove); implies --fix"),
     cl::cat(Category));
-static cl::opt<bool> FixErrors(
-    "fix-errors",
-    cl::desc("Apply fix-its even in files that had compiler errors"),
-    cl::cat(Category));
+static cl::opt<bool>
+    FixErrors("fix-errors",
+              cl::desc("Apply fix-its even in files that had compiler errors"),
+              cl::cat(Category));
 static cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the fix-its as clang-apply-replacements YAML to FILE"),
@@ -102,11 +104,11 @@ static cl::opt<unsigned>
 static cl::opt<std::string> CudaPath("cuda-path",
                                      cl::desc("CUDA installation to use"),
                                      cl::cat(Category));
-static cl::opt<std::string> GpuArch(
-    "gpu-arch",
-    cl::desc("GPU architecture to parse for (sm_80...), instead of the "
-             "newest one the compile command targets"),
-    cl::cat(Category));
+static cl::opt<std::string>
+    GpuArch("gpu-arch",
+            cl::desc("GPU architecture to parse for (sm_80...), instead of the "
+                     "newest one the compile command targets"),
+            cl::cat(Category));
 static cl::opt<unsigned> Timeout(
     "timeout",
     cl::desc("Seconds one file may take before it is abandoned (0: none)"),
@@ -122,7 +124,8 @@ static cl::opt<bool> PrintCommands(
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"),
                            cl::cat(Category));
 
-static const char *const Overview = R"(cudalint: performance lint for CUDA kernels.
+static const char *const Overview =
+    R"(cudalint: performance lint for CUDA kernels.
 
   cudalint [options] <path>... [-- <extra compiler flags>]
 
@@ -139,7 +142,8 @@ namespace {
 // Compile commands, from -p or from a compile_commands.json up the tree.
 class CommandSource {
 public:
-  explicit CommandSource(std::vector<cudalint::FileError> &Errors) : Errors(Errors) {}
+  explicit CommandSource(std::vector<cudalint::FileError> &Errors)
+      : Errors(Errors) {}
 
   bool loadExplicit(StringRef Path) {
     std::string File = Path.str();
@@ -226,8 +230,8 @@ std::string validateCheckGlobs(StringRef Globs) {
 }
 
 bool isSystemPath(const std::string &Path, const Toolchain &TC) {
-  for (StringRef Prefix : {"/usr/include/", "/usr/lib/", "/usr/local/include/",
-                           "/opt/"})
+  for (StringRef Prefix :
+       {"/usr/include/", "/usr/lib/", "/usr/local/include/", "/opt/"})
     if (StringRef(Path).starts_with(Prefix))
       return true;
   return !TC.CudaPath.empty() &&
@@ -276,8 +280,8 @@ int main(int argc, const char **argv) {
   if (!cl::ParseCommandLineOptions(OwnArgs.size(), OwnArgs.data(), Overview,
                                    &UsageErrors)) {
     UsageErrors.flush();
-    WithColor::error(errs(), "cudalint") << StringRef(UsageError).trim()
-                                         << "\n";
+    WithColor::error(errs(), "cudalint")
+        << StringRef(UsageError).trim() << "\n";
     errs() << "Run 'cudalint --help' for usage.\n";
     return 2;
   }
@@ -297,8 +301,8 @@ int main(int argc, const char **argv) {
     return 2;
   }
   if (ListChecks) {
-    std::string Probe = absolute(Paths.empty() ? "probe.cu"
-                                               : Paths.front() + "/probe.cu");
+    std::string Probe =
+        absolute(Paths.empty() ? "probe.cu" : Paths.front() + "/probe.cu");
     for (const std::string &Name : enabledChecks(Settings, Probe))
       outs() << Name << "\n";
     return 0;
@@ -344,8 +348,8 @@ int main(int argc, const char **argv) {
   if (!BuildPath.empty()) {
     Commands.HasExplicit = true;
     if (!Commands.loadExplicit(BuildPath) && Report.Errors.empty())
-      Report.Errors.push_back({absolute(BuildPath),
-                               "cannot use compilation database"});
+      Report.Errors.push_back(
+          {absolute(BuildPath), "cannot use compilation database"});
   }
 
   SmallString<256> Cwd;
@@ -391,7 +395,8 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
-  unsigned JobCount = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  unsigned JobCount =
+      Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   bool Progress = !Quiet && sys::Process::StandardErrIsDisplayed();
   // Fragments (a .cu that another .cu #includes) are linted through the
   // file that includes them, not parsed on their own.
@@ -504,8 +509,8 @@ int main(int argc, const char **argv) {
       Report.Errors.push_back({R.File, E});
     for (Finding F : R.Findings) {
       F.InBrokenUnit = HadError;
-      bool Keep = F.isCompilerDiagnostic() || F.Main.File.empty() ||
-                  Shown(F.Main.File);
+      bool Keep =
+          F.isCompilerDiagnostic() || F.Main.File.empty() || Shown(F.Main.File);
       if (!Keep)
         continue;
       std::string Key = F.Check + "\x1f" + F.Main.File + "\x1f" +
@@ -647,7 +652,8 @@ int main(int argc, const char **argv) {
   if (!Quiet) {
     errs() << "cudalint: " << Report.warningCount() << " finding"
            << (Report.warningCount() == 1 ? "" : "s") << " in "
-           << Report.FilesTotal << " file" << (Report.FilesTotal == 1 ? "" : "s");
+           << Report.FilesTotal << " file"
+           << (Report.FilesTotal == 1 ? "" : "s");
     if (Report.FilesPartial)
       errs() << "; " << Report.FilesPartial
              << " analysed in part (compiler errors)";

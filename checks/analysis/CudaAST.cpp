@@ -161,11 +161,10 @@ const ValueDecl *pointerBase(const Expr *E) {
 namespace {
 class KernelUseCollector : public RecursiveASTVisitor<KernelUseCollector> {
 public:
-  KernelUseCollector(
-      ASTContext &Ctx,
-      llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<LaunchSite, 2>>
-          &Launches,
-      llvm::DenseMap<const FunctionDecl *, bool> &OtherUses)
+  KernelUseCollector(ASTContext &Ctx,
+                     llvm::DenseMap<const FunctionDecl *,
+                                    llvm::SmallVector<LaunchSite, 2>> &Launches,
+                     llvm::DenseMap<const FunctionDecl *, bool> &OtherUses)
       : Ctx(Ctx), Launches(Launches), OtherUses(OtherUses) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }

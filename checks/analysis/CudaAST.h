@@ -91,7 +91,7 @@ bool parseBoolOption(llvm::StringRef Value);
 /// Where to insert new `#include` lines in \p File: after its last
 /// `#include` directive, or at its start.
 clang::SourceLocation includeInsertionPoint(clang::FileID File,
-                                           const clang::SourceManager &SM);
+                                            const clang::SourceManager &SM);
 
 /// A `kernel<<<grid, block>>>(args)` expression in the translation unit.
 struct LaunchSite {

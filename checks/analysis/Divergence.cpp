@@ -24,7 +24,6 @@ bool mentions(const SymNode &N, SymKind K) {
   return false;
 }
 
-
 void uniformNames(const SymNode &N, std::set<std::string> &Out) {
   if (N.Kind == SymKind::Uniform && !N.Name.empty())
     Out.insert(N.Name);
@@ -66,57 +65,57 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
                  });
   unsigned Variants = ByBlock ? 4 : 1;
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
-   for (unsigned Variant = 0; Variant < Variants; ++Variant) {
-    WhatIf Other;
-    Other.BlockVariant = Variant;
-    const WhatIf *WI = Variant ? &Other : nullptr;
-    int Prev = -1;
-    unsigned Transitions = 0, Split = 0, Active = 0;
-    for (unsigned W = 0; W < warpCount(S, Sample); ++W) {
-      uint32_t A = 0, T = 0;
-      for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
-        if (!S.active(Guards, Sample, W, Lane, WI))
-          continue;
-        std::optional<int64_t> V = S.value(*Cond, Sample, W, Lane, WI);
-        if (!V) {
-          R.Kind = LaneSplit::DataDependent;
-          return R;
+    for (unsigned Variant = 0; Variant < Variants; ++Variant) {
+      WhatIf Other;
+      Other.BlockVariant = Variant;
+      const WhatIf *WI = Variant ? &Other : nullptr;
+      int Prev = -1;
+      unsigned Transitions = 0, Split = 0, Active = 0;
+      for (unsigned W = 0; W < warpCount(S, Sample); ++W) {
+        uint32_t A = 0, T = 0;
+        for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+          if (!S.active(Guards, Sample, W, Lane, WI))
+            continue;
+          std::optional<int64_t> V = S.value(*Cond, Sample, W, Lane, WI);
+          if (!V) {
+            R.Kind = LaneSplit::DataDependent;
+            return R;
+          }
+          A |= 1u << Lane;
+          int B = *V != 0;
+          if (B)
+            T |= 1u << Lane;
+          if (Prev != -1 && Prev != B)
+            ++Transitions;
+          Prev = B;
         }
-        A |= 1u << Lane;
-        int B = *V != 0;
-        if (B)
-          T |= 1u << Lane;
-        if (Prev != -1 && Prev != B)
-          ++Transitions;
-        Prev = B;
+        if (!A)
+          continue;
+        ++Active;
+        if (T == 0 || T == A)
+          continue;
+        ++Split;
+        if (!AnySplit) {
+          R.ActiveMask = A;
+          R.TrueMask = T;
+        }
+        AnySplit = true;
+        if (llvm::popcount(T) != 1 && llvm::popcount(A & ~T) != 1)
+          AllSingle = false;
       }
-      if (!A)
+      if (Transitions > 1)
+        Monotone = false;
+      // Most warps of the block, not only of those that get here: a branch
+      // that only warp 0 reaches (`if (warp == 0) { if (lane < k) ... }`)
+      // costs that one warp.
+      // A block of one warp, drawn for an unknown shape, would make any
+      // branch inside `if (warp == 0)` look like most of the block.
+      if (!S.shape().X && warpCount(S, Sample) == 1)
         continue;
-      ++Active;
-      if (T == 0 || T == A)
-        continue;
-      ++Split;
-      if (!AnySplit) {
-        R.ActiveMask = A;
-        R.TrueMask = T;
-      }
-      AnySplit = true;
-      if (llvm::popcount(T) != 1 && llvm::popcount(A & ~T) != 1)
-        AllSingle = false;
+      ++Counted;
+      if (Active && Split * 2 > warpCount(S, Sample))
+        ++MajoritySamples;
     }
-    if (Transitions > 1)
-      Monotone = false;
-    // Most warps of the block, not only of those that get here: a branch
-    // that only warp 0 reaches (`if (warp == 0) { if (lane < k) ... }`)
-    // costs that one warp.
-    // A block of one warp, drawn for an unknown shape, would make any
-    // branch inside `if (warp == 0)` look like most of the block.
-    if (!S.shape().X && warpCount(S, Sample) == 1)
-      continue;
-    ++Counted;
-    if (Active && Split * 2 > warpCount(S, Sample))
-      ++MajoritySamples;
-  }
   if (!AnySplit)
     return R;
   R.SingleLane = AllSingle;
@@ -167,7 +166,8 @@ ThreadSplit threadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   const SymNode *PerThread = nullptr, *Bound = nullptr;
   if (Cond->Kind >= SymKind::LT && Cond->Kind <= SymKind::NE) {
     const SymNode &A = *Cond->Ops[0], &B = *Cond->Ops[1];
-    if (A.threadDependent() && !B.threadDependent() && mentions(B, SymKind::Uniform)) {
+    if (A.threadDependent() && !B.threadDependent() &&
+        mentions(B, SymKind::Uniform)) {
       PerThread = &A;
       Bound = &B;
     } else if (B.threadDependent() && !A.threadDependent() &&

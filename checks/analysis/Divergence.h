@@ -49,12 +49,12 @@ std::string describeLanes(uint32_t ActiveMask, uint32_t TrueMask);
 /// condition.
 struct ThreadSplit {
   enum KindT {
-    Never,      ///< They always agree.
-    Witnessed,  ///< They disagree for the sampled sizes.
+    Never,        ///< They always agree.
+    Witnessed,    ///< They disagree for the sampled sizes.
     ForSomeBound, ///< A comparison of a per-thread value with a uniform
                   ///< value (`i < n`): they disagree when the bound falls
                   ///< inside a block.
-    Unknown,    ///< Per-thread data: cannot tell.
+    Unknown,      ///< Per-thread data: cannot tell.
   } Kind = Never;
   /// For ForSomeBound: the uniform values on the other side (`n`).
   std::string Bound;

@@ -2,18 +2,18 @@
 
 #include "KernelModel.h"
 
-#include "llvm/Support/MathExtras.h"
 #include "CudaAST.h"
+#include "llvm/Support/MathExtras.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -47,13 +47,13 @@ const char CoalescedRankTag = 0;
 // What a value is, as far as the walk can tell.
 struct Value {
   enum KindT { None, Scalar, Ptr, Dim3, UniformAgg } Kind = None;
-  SymRef S;                     // Scalar; the offset for Ptr
+  SymRef S;                        // Scalar; the offset for Ptr
   const ValueDecl *Root = nullptr; // Ptr: null when unknown
   MemSpace Space = MemSpace::Unknown;
   QualType Pointee;
-  SymRef D[3];                  // Dim3
-  const void *AggId = nullptr;  // UniformAgg: the parameter
-  SourceLocation Def;           // where a local got this value
+  SymRef D[3];                 // Dim3
+  const void *AggId = nullptr; // UniformAgg: the parameter
+  SourceLocation Def;          // where a local got this value
 
   static Value scalar(SymRef S) {
     Value V;
@@ -63,12 +63,17 @@ struct Value {
   }
   bool threadDependent() const {
     switch (Kind) {
-    case Scalar: return S->threadDependent();
-    case Ptr: return !Root || S->threadDependent();
-    case Dim3: return D[0]->threadDependent() || D[1]->threadDependent() ||
-                      D[2]->threadDependent();
-    case UniformAgg: return false;
-    case None: return false;
+    case Scalar:
+      return S->threadDependent();
+    case Ptr:
+      return !Root || S->threadDependent();
+    case Dim3:
+      return D[0]->threadDependent() || D[1]->threadDependent() ||
+             D[2]->threadDependent();
+    case UniformAgg:
+      return false;
+    case None:
+      return false;
     }
     return true;
   }
@@ -76,16 +81,20 @@ struct Value {
     if (Kind != O.Kind)
       return false;
     switch (Kind) {
-    case Scalar: return S->key() == O.S->key();
-    case Ptr: return Root && Root == O.Root && S->key() == O.S->key() &&
-                     Pointee == O.Pointee;
+    case Scalar:
+      return S->key() == O.S->key();
+    case Ptr:
+      return Root && Root == O.Root && S->key() == O.S->key() &&
+             Pointee == O.Pointee;
     case Dim3:
       for (int I = 0; I < 3; ++I)
         if (D[I]->key() != O.D[I]->key())
           return false;
       return true;
-    case UniformAgg: return AggId == O.AggId;
-    case None: return true;
+    case UniformAgg:
+      return AggId == O.AggId;
+    case None:
+      return true;
     }
     return false;
   }
@@ -104,9 +113,7 @@ struct Loc {
   int Member = -1;
 };
 
-bool isIntLike(QualType T) {
-  return T->isIntegralOrEnumerationType();
-}
+bool isIntLike(QualType T) { return T->isIntegralOrEnumerationType(); }
 
 bool isDim3Like(QualType T) {
   const auto *RD = T->getAsRecordDecl();
@@ -174,7 +181,6 @@ StringRef cgClassName(QualType T, unsigned *TileSize) {
   }
   return RD->getName();
 }
-
 
 // Variables a statement writes: assignments, increments, address taken,
 // passed by non-const reference, inline-assembly outputs.
@@ -535,8 +541,9 @@ private:
       }
       if (It->second.sameAs(OV))
         continue;
-      It->second = merged(It->second, OV, static_cast<const Stmt *>(inContext(S)),
-                           V, Cond->threadDependent());
+      It->second =
+          merged(It->second, OV, static_cast<const Stmt *>(inContext(S)), V,
+                 Cond->threadDependent());
     }
   }
 
@@ -588,7 +595,8 @@ private:
     Env Before = E;
     // Which case runs is unknown per lane: walk the body once and merge
     // what it changed with what was there before.
-    Guards.push_back({symOp(SymKind::NE, Cond, symVarying(Sw, "case")), true, Sw});
+    Guards.push_back(
+        {symOp(SymKind::NE, Cond, symVarying(Sw, "case")), true, Sw});
     stmt(Sw->getBody());
     Guards.pop_back();
     Env After = std::move(E);
@@ -612,7 +620,8 @@ private:
       return std::make_pair(BO->getRHS(), -1);
     if (BO->getOpcode() != BO_Assign)
       return std::nullopt;
-    const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    const auto *Sum =
+        dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
     if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
       return std::nullopt;
     if (ModifiedVars::var(Sum->getLHS()) == V)
@@ -632,12 +641,25 @@ private:
     BinaryOperatorKind Op;
     const Expr *Amount;
     switch (BO->getOpcode()) {
-    case BO_MulAssign: Op = BO_Mul; Amount = BO->getRHS(); break;
-    case BO_DivAssign: Op = BO_Div; Amount = BO->getRHS(); break;
-    case BO_ShlAssign: Op = BO_Shl; Amount = BO->getRHS(); break;
-    case BO_ShrAssign: Op = BO_Shr; Amount = BO->getRHS(); break;
+    case BO_MulAssign:
+      Op = BO_Mul;
+      Amount = BO->getRHS();
+      break;
+    case BO_DivAssign:
+      Op = BO_Div;
+      Amount = BO->getRHS();
+      break;
+    case BO_ShlAssign:
+      Op = BO_Shl;
+      Amount = BO->getRHS();
+      break;
+    case BO_ShrAssign:
+      Op = BO_Shr;
+      Amount = BO->getRHS();
+      break;
     case BO_Assign: {
-      const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+      const auto *R =
+          dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
       if (!R)
         return std::nullopt;
       Op = R->getOpcode();
@@ -875,11 +897,10 @@ private:
             if (Inductive.count(IV)) {
               Polynomial P = toPolynomial(Inductive[IV].S);
               SymRef K = symLoopIter(L, "k_" + IV->getName().str());
-              std::optional<int64_t> Init = P.Terms.count({})
-                                                ? P.Terms[{}]
-                                                : int64_t(0);
-              int64_t Step = P.Terms.count({K->key()}) ? P.Terms[{K->key()}]
-                                                        : 0;
+              std::optional<int64_t> Init =
+                  P.Terms.count({}) ? P.Terms[{}] : int64_t(0);
+              int64_t Step =
+                  P.Terms.count({K->key()}) ? P.Terms[{K->key()}] : 0;
               std::optional<int64_t> Bound = constant(BO->getRHS());
               bool OnlyInitAndStep = llvm::all_of(P.Terms, [&](auto &T) {
                 return T.first.empty() ||
@@ -1005,8 +1026,7 @@ private:
             if (Recording)
               M.Builtins.push_back(BuiltinUse{
                   X, MP->getMemberLoc(), *K, unsigned(D),
-                  InitOf.empty() ? nullptr : InitOf.back(),
-                  !Inlining.empty()});
+                  InitOf.empty() ? nullptr : InitOf.back(), !Inlining.empty()});
             return Value::scalar(symBuiltin(*K, D));
           }
         }
@@ -1127,13 +1147,12 @@ private:
       if (It != E.end())
         return It->second;
       if (L.Var->getType().isConstQualified() || L.Var->isConstexpr())
-        if (const Expr *Init = L.Var->getInit())
-          {
-            if (L.Var->hasLocalStorage())
-              return rvalue(Init);
-            if (auto C = constant(Init))
-              return Value::scalar(symConst(*C));
-          }
+        if (const Expr *Init = L.Var->getInit()) {
+          if (L.Var->hasLocalStorage())
+            return rvalue(Init);
+          if (auto C = constant(Init))
+            return Value::scalar(symConst(*C));
+        }
       if (!L.Var->hasLocalStorage())
         return opaque(L.Var, L.Var->getName(), false); // a global scalar
       return opaque(L.Var, L.Var->getName(), true);
@@ -1227,9 +1246,9 @@ private:
         return L;
       }
       MemSpace Space = memSpaceOf(V);
-      bool InMemory = V->getType()->isArrayType() ||
-                      V->hasAttr<CUDASharedAttr>() ||
-                      (!V->hasLocalStorage() && !V->getType().isConstQualified());
+      bool InMemory =
+          V->getType()->isArrayType() || V->hasAttr<CUDASharedAttr>() ||
+          (!V->hasLocalStorage() && !V->getType().isConstQualified());
       if (isa<ParmVarDecl>(V))
         InMemory = false;
       if (!InMemory) {
@@ -1377,25 +1396,54 @@ private:
 
   static SymKind opOf(BinaryOperatorKind K) {
     switch (K) {
-    case BO_Add: case BO_AddAssign: return SymKind::Add;
-    case BO_Sub: case BO_SubAssign: return SymKind::Sub;
-    case BO_Mul: case BO_MulAssign: return SymKind::Mul;
-    case BO_Div: case BO_DivAssign: return SymKind::Div;
-    case BO_Rem: case BO_RemAssign: return SymKind::Rem;
-    case BO_Shl: case BO_ShlAssign: return SymKind::Shl;
-    case BO_Shr: case BO_ShrAssign: return SymKind::Shr;
-    case BO_And: case BO_AndAssign: return SymKind::And;
-    case BO_Or: case BO_OrAssign: return SymKind::Or;
-    case BO_Xor: case BO_XorAssign: return SymKind::Xor;
-    case BO_LT: return SymKind::LT;
-    case BO_LE: return SymKind::LE;
-    case BO_GT: return SymKind::GT;
-    case BO_GE: return SymKind::GE;
-    case BO_EQ: return SymKind::EQ;
-    case BO_NE: return SymKind::NE;
-    case BO_LAnd: return SymKind::LAnd;
-    case BO_LOr: return SymKind::LOr;
-    default: return SymKind::Varying;
+    case BO_Add:
+    case BO_AddAssign:
+      return SymKind::Add;
+    case BO_Sub:
+    case BO_SubAssign:
+      return SymKind::Sub;
+    case BO_Mul:
+    case BO_MulAssign:
+      return SymKind::Mul;
+    case BO_Div:
+    case BO_DivAssign:
+      return SymKind::Div;
+    case BO_Rem:
+    case BO_RemAssign:
+      return SymKind::Rem;
+    case BO_Shl:
+    case BO_ShlAssign:
+      return SymKind::Shl;
+    case BO_Shr:
+    case BO_ShrAssign:
+      return SymKind::Shr;
+    case BO_And:
+    case BO_AndAssign:
+      return SymKind::And;
+    case BO_Or:
+    case BO_OrAssign:
+      return SymKind::Or;
+    case BO_Xor:
+    case BO_XorAssign:
+      return SymKind::Xor;
+    case BO_LT:
+      return SymKind::LT;
+    case BO_LE:
+      return SymKind::LE;
+    case BO_GT:
+      return SymKind::GT;
+    case BO_GE:
+      return SymKind::GE;
+    case BO_EQ:
+      return SymKind::EQ;
+    case BO_NE:
+      return SymKind::NE;
+    case BO_LAnd:
+      return SymKind::LAnd;
+    case BO_LOr:
+      return SymKind::LOr;
+    default:
+      return SymKind::Varying;
     }
   }
 
@@ -1485,8 +1533,7 @@ private:
           if (Recording)
             if (LocalVar *LV = local(L->Var))
               LV->AddressTaken = true;
-          setVar(L->Var, opaque(UO, L->Var->getName(), true),
-                 UO->getExprLoc());
+          setVar(L->Var, opaque(UO, L->Var->getName(), true), UO->getExprLoc());
         }
         V.S = symVarying(UO, "address");
         return V;
@@ -1525,8 +1572,8 @@ private:
       R.S = symOp(SymKind::Select, CS, A.S, B.S);
       return R;
     }
-    bool Dep = CS->threadDependent() || A.threadDependent() ||
-               B.threadDependent();
+    bool Dep =
+        CS->threadDependent() || A.threadDependent() || B.threadDependent();
     if (A.Kind == Value::Ptr || B.Kind == Value::Ptr) {
       Value R;
       R.Kind = Value::Ptr;
@@ -1617,11 +1664,11 @@ private:
         return Value::scalar(blockSize());
     }
     if (Grid) {
-      SymRef BlockRank =
-          symBuiltin(SymKind::BlockIdx, 0) +
-          symBuiltin(SymKind::GridDim, 0) *
-              (symBuiltin(SymKind::BlockIdx, 1) +
-               symBuiltin(SymKind::GridDim, 1) * symBuiltin(SymKind::BlockIdx, 2));
+      SymRef BlockRank = symBuiltin(SymKind::BlockIdx, 0) +
+                         symBuiltin(SymKind::GridDim, 0) *
+                             (symBuiltin(SymKind::BlockIdx, 1) +
+                              symBuiltin(SymKind::GridDim, 1) *
+                                  symBuiltin(SymKind::BlockIdx, 2));
       if (N == "thread_rank")
         return Value::scalar(BlockRank * blockSize() + linearThread());
       if (N == "block_rank")
@@ -1633,9 +1680,11 @@ private:
       return Value::scalar(symVarying(&CoalescedRankTag, "coalesced rank"));
     if (IsTile) {
       if (N == "thread_rank")
-        return Value::scalar(symOp(SymKind::Rem, linearThread(), symConst(Tile)));
+        return Value::scalar(
+            symOp(SymKind::Rem, linearThread(), symConst(Tile)));
       if (N == "meta_group_rank")
-        return Value::scalar(symOp(SymKind::Div, linearThread(), symConst(Tile)));
+        return Value::scalar(
+            symOp(SymKind::Div, linearThread(), symConst(Tile)));
       if (N == "size" || N == "num_threads")
         return Value::scalar(symConst(Tile));
     }
@@ -1691,15 +1740,14 @@ private:
       if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
         if (auto K = builtinVarKind(MC->getImplicitObjectArgument()))
           return builtinDim3(*K);
-      if (std::optional<Value> V = cooperativeGroups(
-              MC->getMethodDecl(),
-              MC->getImplicitObjectArgument()->getType())) {
+      if (std::optional<Value> V =
+              cooperativeGroups(MC->getMethodDecl(),
+                                MC->getImplicitObjectArgument()->getType())) {
         rvalue(MC->getImplicitObjectArgument());
         return *V;
       }
     }
-    if (const auto *MD =
-            dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
       if (MD->isStatic()) {
         // `tile.thread_rank()` names a static member of a base class
         // (`__static_size_tile_base<32>`): the object says which group.
@@ -1750,9 +1798,9 @@ private:
       auto Vs = Args();
       if (Vs.size() == 2 && Vs[0].Kind == Value::Scalar &&
           Vs[1].Kind == Value::Scalar && isIntLike(CE->getType()))
-        return Value::scalar(symOp(Name.ends_with("min") ? SymKind::Min
-                                                         : SymKind::Max,
-                                   Vs[0].S, Vs[1].S));
+        return Value::scalar(
+            symOp(Name.ends_with("min") ? SymKind::Min : SymKind::Max, Vs[0].S,
+                  Vs[1].S));
       return opaqueExpr(CE, llvm::any_of(Vs, [](const Value &V) {
                           return V.threadDependent();
                         }));
@@ -1809,16 +1857,15 @@ private:
           return inlineCall(CE, Def);
 
     auto Vs = Args();
-    bool Dep = llvm::any_of(Vs, [](const Value &V) {
-      return V.threadDependent();
-    });
+    bool Dep =
+        llvm::any_of(Vs, [](const Value &V) { return V.threadDependent(); });
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
       Dep |= rvalue(MC->getImplicitObjectArgument()).threadDependent();
     // A function we cannot see may read anything per thread, except the
     // math and bit-manipulation functions of the CUDA headers and builtins.
-    bool Pure = FD && (FD->getBuiltinID() != 0 ||
-                       Ctx.getSourceManager().isInSystemHeader(
-                           FD->getLocation()));
+    bool Pure =
+        FD && (FD->getBuiltinID() != 0 ||
+               Ctx.getSourceManager().isInSystemHeader(FD->getLocation()));
     if (Name.contains("lane") || Name.contains("activemask") ||
         Name.contains("ballot") || Name.contains("clock"))
       Pure = false;
@@ -1878,9 +1925,8 @@ private:
 
     if (F.Returns.empty())
       return Value();
-    bool Same = llvm::all_of(F.Returns, [&](const Value &V) {
-      return V.sameAs(F.Returns.front());
-    });
+    bool Same = llvm::all_of(
+        F.Returns, [&](const Value &V) { return V.sameAs(F.Returns.front()); });
     if (Same && F.Returns.front().Kind != Value::None)
       return F.Returns.front();
     bool Dep = F.ReturnUnderThreadGuard ||

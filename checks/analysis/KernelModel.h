@@ -56,12 +56,12 @@ struct VarOrigin {
 
 /// One load or store.
 struct MemAccess {
-  const clang::Expr *E;           ///< The lvalue accessed (`A[i]`, `p->x`).
-  const clang::ValueDecl *Root;   ///< The parameter or array it is inside.
+  const clang::Expr *E;         ///< The lvalue accessed (`A[i]`, `p->x`).
+  const clang::ValueDecl *Root; ///< The parameter or array it is inside.
   MemSpace Space = MemSpace::Unknown;
-  SymRef Offset;                  ///< Byte offset from the root.
-  unsigned Width = 0;             ///< Bytes accessed by one thread.
-  clang::QualType Type;           ///< The type accessed.
+  SymRef Offset;        ///< Byte offset from the root.
+  unsigned Width = 0;   ///< Bytes accessed by one thread.
+  clang::QualType Type; ///< The type accessed.
   bool IsLoad = false, IsStore = false;
   /// Through an intrinsic (`__ldg`, `__stcs`, ...) rather than a subscript.
   bool ViaIntrinsic = false;
@@ -103,7 +103,7 @@ struct SyncPoint {
 
 /// A use of threadIdx/blockIdx/blockDim/gridDim.
 struct BuiltinUse {
-  const clang::Expr *E;         ///< The `threadIdx.x` expression.
+  const clang::Expr *E;            ///< The `threadIdx.x` expression.
   clang::SourceLocation MemberLoc; ///< Where `x` is spelled.
   SymKind Kind;
   unsigned Dim;

@@ -42,8 +42,8 @@ public:
       bool ByRef = !Callee;
       if (Callee && I < Callee->getNumParams()) {
         QualType T = Callee->getParamDecl(I)->getType();
-        ByRef = T->isReferenceType() &&
-                !T.getNonReferenceType().isConstQualified();
+        ByRef =
+            T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
       }
       if (ByRef)
         note(Call->getArg(I));
@@ -222,8 +222,8 @@ public:
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
     if (!Call->isAssignmentOp() || Call->getNumArgs() != 2)
       return true;
-    recordAccess(Call->getArg(0),
-                 Call->getOperator() != OO_Equal, /*Store=*/true, Call);
+    recordAccess(Call->getArg(0), Call->getOperator() != OO_Equal,
+                 /*Store=*/true, Call);
     recordAccess(Call->getArg(1), true, false, Call);
     return true;
   }
@@ -315,8 +315,7 @@ private:
           return true;
         if (const auto *Ref =
                 dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          if (isa<VarDecl>(Ref->getDecl()) &&
-              !isa<ParmVarDecl>(Ref->getDecl()))
+          if (isa<VarDecl>(Ref->getDecl()) && !isa<ParmVarDecl>(Ref->getDecl()))
             for (const ParmVarDecl *P : C.rootParams(BO->getRHS()))
               C.Derived[Ref->getDecl()].insert(P);
         return true;

@@ -22,7 +22,7 @@ namespace cudalint {
 /// One memory access through a pointer parameter.
 struct PointerAccess {
   const clang::ParmVarDecl *Param;
-  const clang::Expr *Expr;  ///< The `p[i]`, `*p`, `p->f` or atomic call.
+  const clang::Expr *Expr; ///< The `p[i]`, `*p`, `p->f` or atomic call.
   bool IsLoad = false;
   bool IsStore = false;
   /// Program-order position: where a load happens (its start) or where a

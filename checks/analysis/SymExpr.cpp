@@ -20,57 +20,104 @@ constexpr size_t MaxTerms = 48;
 
 const char *opSpelling(SymKind K) {
   switch (K) {
-  case SymKind::Add: return "+";
-  case SymKind::Sub: return "-";
-  case SymKind::Mul: return "*";
-  case SymKind::Div: return "/";
-  case SymKind::Rem: return "%";
-  case SymKind::Shl: return "<<";
-  case SymKind::Shr: return ">>";
-  case SymKind::And: return "&";
-  case SymKind::Or: return "|";
-  case SymKind::Xor: return "^";
-  case SymKind::LT: return "<";
-  case SymKind::LE: return "<=";
-  case SymKind::GT: return ">";
-  case SymKind::GE: return ">=";
-  case SymKind::EQ: return "==";
-  case SymKind::NE: return "!=";
-  case SymKind::LAnd: return "&&";
-  case SymKind::LOr: return "||";
-  case SymKind::Min: return "min";
-  case SymKind::Max: return "max";
-  case SymKind::Not: return "!";
-  case SymKind::Select: return "?:";
-  default: return "?";
+  case SymKind::Add:
+    return "+";
+  case SymKind::Sub:
+    return "-";
+  case SymKind::Mul:
+    return "*";
+  case SymKind::Div:
+    return "/";
+  case SymKind::Rem:
+    return "%";
+  case SymKind::Shl:
+    return "<<";
+  case SymKind::Shr:
+    return ">>";
+  case SymKind::And:
+    return "&";
+  case SymKind::Or:
+    return "|";
+  case SymKind::Xor:
+    return "^";
+  case SymKind::LT:
+    return "<";
+  case SymKind::LE:
+    return "<=";
+  case SymKind::GT:
+    return ">";
+  case SymKind::GE:
+    return ">=";
+  case SymKind::EQ:
+    return "==";
+  case SymKind::NE:
+    return "!=";
+  case SymKind::LAnd:
+    return "&&";
+  case SymKind::LOr:
+    return "||";
+  case SymKind::Min:
+    return "min";
+  case SymKind::Max:
+    return "max";
+  case SymKind::Not:
+    return "!";
+  case SymKind::Select:
+    return "?:";
+  default:
+    return "?";
   }
 }
 
 int precedence(SymKind K) {
   switch (K) {
-  case SymKind::Mul: case SymKind::Div: case SymKind::Rem: return 10;
-  case SymKind::Add: case SymKind::Sub: return 9;
-  case SymKind::Shl: case SymKind::Shr: return 8;
-  case SymKind::LT: case SymKind::LE: case SymKind::GT: case SymKind::GE:
+  case SymKind::Mul:
+  case SymKind::Div:
+  case SymKind::Rem:
+    return 10;
+  case SymKind::Add:
+  case SymKind::Sub:
+    return 9;
+  case SymKind::Shl:
+  case SymKind::Shr:
+    return 8;
+  case SymKind::LT:
+  case SymKind::LE:
+  case SymKind::GT:
+  case SymKind::GE:
     return 7;
-  case SymKind::EQ: case SymKind::NE: return 6;
-  case SymKind::And: return 5;
-  case SymKind::Xor: return 4;
-  case SymKind::Or: return 3;
-  case SymKind::LAnd: return 2;
-  case SymKind::LOr: return 1;
-  case SymKind::Select: return 0;
-  default: return 20; // leaves, calls, unary
+  case SymKind::EQ:
+  case SymKind::NE:
+    return 6;
+  case SymKind::And:
+    return 5;
+  case SymKind::Xor:
+    return 4;
+  case SymKind::Or:
+    return 3;
+  case SymKind::LAnd:
+    return 2;
+  case SymKind::LOr:
+    return 1;
+  case SymKind::Select:
+    return 0;
+  default:
+    return 20; // leaves, calls, unary
   }
 }
 
 const char *builtinName(SymKind K) {
   switch (K) {
-  case SymKind::ThreadIdx: return "threadIdx";
-  case SymKind::BlockIdx: return "blockIdx";
-  case SymKind::BlockDim: return "blockDim";
-  case SymKind::GridDim: return "gridDim";
-  default: return "?";
+  case SymKind::ThreadIdx:
+    return "threadIdx";
+  case SymKind::BlockIdx:
+    return "blockIdx";
+  case SymKind::BlockDim:
+    return "blockDim";
+  case SymKind::GridDim:
+    return "gridDim";
+  default:
+    return "?";
   }
 }
 
@@ -81,9 +128,12 @@ std::string ptrKey(const void *P) {
 std::optional<int64_t> fold(SymKind K, int64_t A, int64_t B, int64_t C) {
   auto U = [](int64_t V) { return static_cast<uint64_t>(V); };
   switch (K) {
-  case SymKind::Add: return static_cast<int64_t>(U(A) + U(B));
-  case SymKind::Sub: return static_cast<int64_t>(U(A) - U(B));
-  case SymKind::Mul: return static_cast<int64_t>(U(A) * U(B));
+  case SymKind::Add:
+    return static_cast<int64_t>(U(A) + U(B));
+  case SymKind::Sub:
+    return static_cast<int64_t>(U(A) - U(B));
+  case SymKind::Mul:
+    return static_cast<int64_t>(U(A) * U(B));
   case SymKind::Div:
     if (B == 0 || (A == INT64_MIN && B == -1))
       return std::nullopt;
@@ -100,22 +150,38 @@ std::optional<int64_t> fold(SymKind K, int64_t A, int64_t B, int64_t C) {
     if (B < 0 || B > 62)
       return std::nullopt;
     return A >> B;
-  case SymKind::And: return A & B;
-  case SymKind::Or: return A | B;
-  case SymKind::Xor: return A ^ B;
-  case SymKind::Min: return std::min(A, B);
-  case SymKind::Max: return std::max(A, B);
-  case SymKind::LT: return A < B;
-  case SymKind::LE: return A <= B;
-  case SymKind::GT: return A > B;
-  case SymKind::GE: return A >= B;
-  case SymKind::EQ: return A == B;
-  case SymKind::NE: return A != B;
-  case SymKind::LAnd: return A && B;
-  case SymKind::LOr: return A || B;
-  case SymKind::Not: return !A;
-  case SymKind::Select: return A ? B : C;
-  default: return std::nullopt;
+  case SymKind::And:
+    return A & B;
+  case SymKind::Or:
+    return A | B;
+  case SymKind::Xor:
+    return A ^ B;
+  case SymKind::Min:
+    return std::min(A, B);
+  case SymKind::Max:
+    return std::max(A, B);
+  case SymKind::LT:
+    return A < B;
+  case SymKind::LE:
+    return A <= B;
+  case SymKind::GT:
+    return A > B;
+  case SymKind::GE:
+    return A >= B;
+  case SymKind::EQ:
+    return A == B;
+  case SymKind::NE:
+    return A != B;
+  case SymKind::LAnd:
+    return A && B;
+  case SymKind::LOr:
+    return A || B;
+  case SymKind::Not:
+    return !A;
+  case SymKind::Select:
+    return A ? B : C;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -179,8 +245,8 @@ SymRef symConst(int64_t V) {
 
 SymRef symBuiltin(SymKind K, unsigned Dim) {
   std::string Name = std::string(builtinName(K)) + "." + "xyz"[Dim % 3];
-  return SymBuilder::leaf(K, Name, Name, nullptr, Dim,
-                          K == SymKind::ThreadIdx, false);
+  return SymBuilder::leaf(K, Name, Name, nullptr, Dim, K == SymKind::ThreadIdx,
+                          false);
 }
 
 SymRef symUniform(const void *Id, llvm::StringRef Name, unsigned Dim) {
@@ -297,8 +363,8 @@ std::string SymNode::str() const {
       std::string S = O->str();
       // `a + b + c` and `a * b * c` need no parentheses on the right;
       // `n * (x / 2)` and `a - (b + c)` do.
-      bool Assoc = (Kind == SymKind::Add || Kind == SymKind::Mul) &&
-                   O->Kind == Kind;
+      bool Assoc =
+          (Kind == SymKind::Add || Kind == SymKind::Mul) && O->Kind == Kind;
       if (P < Mine || (Right && P == Mine && !Assoc))
         return "(" + S + ")";
       return S;
@@ -409,8 +475,9 @@ std::optional<Polynomial> mul(const Polynomial &A, const Polynomial &B) {
       Monomial M = MA;
       M.insert(M.end(), MB.begin(), MB.end());
       llvm::sort(M);
-      addTerm(R, M, static_cast<int64_t>(static_cast<uint64_t>(CA) *
-                                         static_cast<uint64_t>(CB)));
+      addTerm(R, M,
+              static_cast<int64_t>(static_cast<uint64_t>(CA) *
+                                   static_cast<uint64_t>(CB)));
     }
   return R;
 }
@@ -426,8 +493,7 @@ Polynomial poly(const SymRef &E) {
       return *R;
     return atom(E);
   case SymKind::Shl:
-    if (E->Ops[1]->isConst() && E->Ops[1]->Value >= 0 &&
-        E->Ops[1]->Value < 62)
+    if (E->Ops[1]->isConst() && E->Ops[1]->Value >= 0 && E->Ops[1]->Value < 62)
       if (auto R = mul(poly(E->Ops[0]),
                        atom(symConst(int64_t(1) << E->Ops[1]->Value))))
         return *R;

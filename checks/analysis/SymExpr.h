@@ -22,9 +22,9 @@
 #define CUDALINT_ANALYSIS_SYMEXPR_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <map>
@@ -45,13 +45,33 @@ enum class SymKind {
   BlockIdx,
   BlockDim,
   GridDim,
-  Uniform,   ///< a named warp-uniform value (parameter, uniform load, ...)
-  LoopIter,  ///< the iteration counter of a loop: uniform across a warp
-  ArrayDim,  ///< an extent of a declared array (so padding can be tried)
-  Varying,   ///< a per-thread value we cannot follow
+  Uniform,  ///< a named warp-uniform value (parameter, uniform load, ...)
+  LoopIter, ///< the iteration counter of a loop: uniform across a warp
+  ArrayDim, ///< an extent of a declared array (so padding can be tried)
+  Varying,  ///< a per-thread value we cannot follow
   // Operators.
-  Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor, Min, Max,
-  LT, LE, GT, GE, EQ, NE, LAnd, LOr, Not, Select,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Shl,
+  Shr,
+  And,
+  Or,
+  Xor,
+  Min,
+  Max,
+  LT,
+  LE,
+  GT,
+  GE,
+  EQ,
+  NE,
+  LAnd,
+  LOr,
+  Not,
+  Select,
 };
 
 /// One node. Build them with the factory functions below, which fold
@@ -59,10 +79,10 @@ enum class SymKind {
 class SymNode {
 public:
   SymKind Kind;
-  int64_t Value = 0;         ///< Const; the declared extent for ArrayDim
-  unsigned Dim = 0;          ///< x/y/z for built-ins, level for ArrayDim
-  const void *Id = nullptr;  ///< the declaration or expression a leaf names
-  std::string Name;          ///< for messages: `n`, `tile`, `sdata[0]`
+  int64_t Value = 0;        ///< Const; the declared extent for ArrayDim
+  unsigned Dim = 0;         ///< x/y/z for built-ins, level for ArrayDim
+  const void *Id = nullptr; ///< the declaration or expression a leaf names
+  std::string Name;         ///< for messages: `n`, `tile`, `sdata[0]`
   llvm::SmallVector<SymRef, 3> Ops;
 
   bool isConst() const { return Kind == SymKind::Const; }
@@ -100,9 +120,15 @@ SymRef symArrayDim(const void *Array, unsigned Level, int64_t Extent,
                    llvm::StringRef Name);
 SymRef symVarying(const void *Id, llvm::StringRef Name);
 SymRef symOp(SymKind K, SymRef A, SymRef B = nullptr, SymRef C = nullptr);
-inline SymRef operator+(SymRef A, SymRef B) { return symOp(SymKind::Add, A, B); }
-inline SymRef operator-(SymRef A, SymRef B) { return symOp(SymKind::Sub, A, B); }
-inline SymRef operator*(SymRef A, SymRef B) { return symOp(SymKind::Mul, A, B); }
+inline SymRef operator+(SymRef A, SymRef B) {
+  return symOp(SymKind::Add, A, B);
+}
+inline SymRef operator-(SymRef A, SymRef B) {
+  return symOp(SymKind::Sub, A, B);
+}
+inline SymRef operator*(SymRef A, SymRef B) {
+  return symOp(SymKind::Mul, A, B);
+}
 
 /// Replaces each leaf for which \p Map returns a node.
 SymRef substitute(const SymRef &E,

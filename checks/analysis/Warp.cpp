@@ -202,45 +202,45 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
                                      const WarpSampler &S, const WhatIf *W) {
   std::vector<SectorCost> Costs;
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
-   for (unsigned Warp : S.warpOrder(Sample)) {
-    std::set<int64_t> Sectors;
-    std::vector<std::pair<int64_t, int64_t>> Ranges;
-    bool Known = true;
-    unsigned Lanes = 0;
-    for (unsigned Lane = 0; Lane < WarpSize && Known; ++Lane) {
-      bool Any = false;
-      for (const MemAccess *A : Group) {
-        if (!S.active(A->Guards, Sample, Warp, Lane, W))
-          continue;
-        std::optional<int64_t> Off =
-            S.value(*A->Offset, Sample, Warp, Lane, W);
-        if (!Off) {
-          Known = false;
-          break;
+    for (unsigned Warp : S.warpOrder(Sample)) {
+      std::set<int64_t> Sectors;
+      std::vector<std::pair<int64_t, int64_t>> Ranges;
+      bool Known = true;
+      unsigned Lanes = 0;
+      for (unsigned Lane = 0; Lane < WarpSize && Known; ++Lane) {
+        bool Any = false;
+        for (const MemAccess *A : Group) {
+          if (!S.active(A->Guards, Sample, Warp, Lane, W))
+            continue;
+          std::optional<int64_t> Off =
+              S.value(*A->Offset, Sample, Warp, Lane, W);
+          if (!Off) {
+            Known = false;
+            break;
+          }
+          Any = true;
+          for (int64_t B = *Off >> 5; B <= (*Off + A->Width - 1) >> 5; ++B)
+            Sectors.insert(B);
+          Ranges.push_back({*Off, *Off + A->Width});
         }
-        Any = true;
-        for (int64_t B = *Off >> 5; B <= (*Off + A->Width - 1) >> 5; ++B)
-          Sectors.insert(B);
-        Ranges.push_back({*Off, *Off + A->Width});
+        Lanes += Any;
       }
-      Lanes += Any;
+      if (!Known)
+        break; // A data-dependent address: no other warp will do better.
+      if (Lanes == 0)
+        continue; // No lane of this warp gets here: try another.
+      std::sort(Ranges.begin(), Ranges.end());
+      uint64_t Useful = 0;
+      int64_t End = INT64_MIN;
+      for (auto &[B, E] : Ranges) {
+        int64_t Start = std::max(B, End);
+        if (E > Start)
+          Useful += E - Start;
+        End = std::max(End, E);
+      }
+      Costs.push_back({unsigned(Sectors.size()), Useful, Lanes});
+      break;
     }
-    if (!Known)
-      break; // A data-dependent address: no other warp will do better.
-    if (Lanes == 0)
-      continue; // No lane of this warp gets here: try another.
-    std::sort(Ranges.begin(), Ranges.end());
-    uint64_t Useful = 0;
-    int64_t End = INT64_MIN;
-    for (auto &[B, E] : Ranges) {
-      int64_t Start = std::max(B, End);
-      if (E > Start)
-        Useful += E - Start;
-      End = std::max(End, E);
-    }
-    Costs.push_back({unsigned(Sectors.size()), Useful, Lanes});
-    break;
-  }
   if (Costs.size() * 2 < S.samples())
     return std::nullopt;
   std::sort(Costs.begin(), Costs.end(),
@@ -250,43 +250,42 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
   return Costs[Costs.size() / 2];
 }
 
-std::optional<unsigned> bankConflictDegree(const MemAccess &A,
-                                           const WarpSampler &S,
-                                           const WhatIf *W) {
+std::optional<unsigned>
+bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
   // 4-byte banks, 32 of them. Accesses wider than 4 bytes are served in
   // phases: 8-byte ones per half-warp, 16-byte ones per quarter-warp.
   unsigned LanesPerPhase = A.Width <= 4 ? 32 : A.Width <= 8 ? 16 : 8;
   std::vector<unsigned> Degrees;
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
-   for (unsigned Warp : S.warpOrder(Sample)) {
-    unsigned Worst = 0;
-    bool Known = true;
-    for (unsigned Phase = 0; Phase < WarpSize && Known;
-         Phase += LanesPerPhase) {
-      std::map<int64_t, std::set<int64_t>> Banks;
-      for (unsigned Lane = Phase; Lane < Phase + LanesPerPhase; ++Lane) {
-        if (!S.active(A.Guards, Sample, Warp, Lane, W))
-          continue;
-        std::optional<int64_t> Off =
-            S.value(*A.Offset, Sample, Warp, Lane, W);
-        if (!Off) {
-          Known = false;
-          break;
+    for (unsigned Warp : S.warpOrder(Sample)) {
+      unsigned Worst = 0;
+      bool Known = true;
+      for (unsigned Phase = 0; Phase < WarpSize && Known;
+           Phase += LanesPerPhase) {
+        std::map<int64_t, std::set<int64_t>> Banks;
+        for (unsigned Lane = Phase; Lane < Phase + LanesPerPhase; ++Lane) {
+          if (!S.active(A.Guards, Sample, Warp, Lane, W))
+            continue;
+          std::optional<int64_t> Off =
+              S.value(*A.Offset, Sample, Warp, Lane, W);
+          if (!Off) {
+            Known = false;
+            break;
+          }
+          for (int64_t Word = *Off >> 2; Word <= (*Off + A.Width - 1) >> 2;
+               ++Word)
+            Banks[((Word % 32) + 32) % 32].insert(Word);
         }
-        for (int64_t Word = *Off >> 2; Word <= (*Off + A.Width - 1) >> 2;
-             ++Word)
-          Banks[((Word % 32) + 32) % 32].insert(Word);
+        for (auto &[Bank, Words] : Banks)
+          Worst = std::max<unsigned>(Worst, Words.size());
       }
-      for (auto &[Bank, Words] : Banks)
-        Worst = std::max<unsigned>(Worst, Words.size());
+      if (!Known)
+        break;
+      if (Worst > 0) {
+        Degrees.push_back(Worst);
+        break;
+      }
     }
-    if (!Known)
-      break;
-    if (Worst > 0) {
-      Degrees.push_back(Worst);
-      break;
-    }
-  }
   if (Degrees.size() * 2 < S.samples())
     return std::nullopt;
   // A degree that changes with the sampled uniform values (a stride read
@@ -304,7 +303,8 @@ namespace {
 const CXXConstructExpr *dim3Ctor(const Expr *E, const VarDecl **Var) {
   E = E->IgnoreImplicit();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+    if (CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
       return dim3Ctor(CE->getArg(0), Var);
     return CE;
   }

@@ -95,9 +95,9 @@ struct SectorCost {
 
 /// The median cost over the sampler's samples; nullopt when the addresses
 /// cannot be computed (data-dependent) in most samples.
-std::optional<SectorCost>
-sectorCost(llvm::ArrayRef<const MemAccess *> Group, const WarpSampler &S,
-           const WhatIf *W = nullptr);
+std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
+                                     const WarpSampler &S,
+                                     const WhatIf *W = nullptr);
 
 /// The worst bank-conflict degree of one shared-memory access (1: none), as
 /// the median over samples; nullopt when it cannot be computed.
@@ -135,9 +135,10 @@ std::vector<LaunchConfig> launchConfigs(const KernelUseIndex &Uses,
 /// has no constant shape or none is visible. When \p Kernel is given and
 /// reads only threadIdx.x and blockDim.x, the unknown shape is taken to be
 /// one-dimensional (y = z = 1).
-std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
-                                    std::optional<BlockShape> Assumed,
-                                    const clang::FunctionDecl *Kernel = nullptr);
+std::vector<BlockShape>
+blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
+            std::optional<BlockShape> Assumed,
+            const clang::FunctionDecl *Kernel = nullptr);
 
 /// The functions to analyse for a kernel matched as written: itself, or for
 /// a template, each of its implicit instantiations with a body.

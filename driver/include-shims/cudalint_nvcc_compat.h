@@ -20,37 +20,46 @@
  * host code calling them fails. These host overloads take their place on the
  * host side (clang picks the host candidate in host functions). */
 template <class A, class B>
-static inline __attribute__((host)) auto min(A a, B b) -> decltype(a < b ? a : b) {
+static inline __attribute__((host)) auto min(A a, B b)
+    -> decltype(a < b ? a : b) {
   return b < a ? b : a;
 }
 template <class A, class B>
-static inline __attribute__((host)) auto max(A a, B b) -> decltype(a < b ? b : a) {
+static inline __attribute__((host)) auto max(A a, B b)
+    -> decltype(a < b ? b : a) {
   return a < b ? b : a;
 }
 
 /* Classification on the host, which clang's wrapper declares for the
  * device only. */
-template <class T>
-static inline __attribute__((host)) bool isfinite(T x) { return __builtin_isfinite(x); }
-template <class T>
-static inline __attribute__((host)) bool isnan(T x) { return __builtin_isnan(x); }
-template <class T>
-static inline __attribute__((host)) bool isinf(T x) { return __builtin_isinf(x); }
+template <class T> static inline __attribute__((host)) bool isfinite(T x) {
+  return __builtin_isfinite(x);
+}
+template <class T> static inline __attribute__((host)) bool isnan(T x) {
+  return __builtin_isnan(x);
+}
+template <class T> static inline __attribute__((host)) bool isinf(T x) {
+  return __builtin_isinf(x);
+}
 
 /* Cache-hinted loads and stores: nvcc takes every type, clang 19 only the
  * built-in scalars and vectors. Generic fallbacks (exact overloads win). */
-#define CUDALINT_LOAD_HINT(NAME)                                             \
-  template <class T>                                                         \
-  static inline __attribute__((device)) T NAME(const T *p) { return *p; }
+#define CUDALINT_LOAD_HINT(NAME)                                               \
+  template <class T>                                                           \
+  static inline __attribute__((device)) T NAME(const T *p) {                   \
+    return *p;                                                                 \
+  }
 CUDALINT_LOAD_HINT(__ldcs)
 CUDALINT_LOAD_HINT(__ldcg)
 CUDALINT_LOAD_HINT(__ldca)
 CUDALINT_LOAD_HINT(__ldlu)
 CUDALINT_LOAD_HINT(__ldcv)
 #undef CUDALINT_LOAD_HINT
-#define CUDALINT_STORE_HINT(NAME)                                            \
-  template <class T>                                                         \
-  static inline __attribute__((device)) void NAME(T *p, T v) { *p = v; }
+#define CUDALINT_STORE_HINT(NAME)                                              \
+  template <class T>                                                           \
+  static inline __attribute__((device)) void NAME(T *p, T v) {                 \
+    *p = v;                                                                    \
+  }
 CUDALINT_STORE_HINT(__stcs)
 CUDALINT_STORE_HINT(__stcg)
 CUDALINT_STORE_HINT(__stwb)
@@ -59,17 +68,39 @@ CUDALINT_STORE_HINT(__stwt)
 
 /* Surface functions, missing from clang's CUDA wrapper. */
 #define CUDALINT_SURF_MODE int mode = 0
-template <class T> __attribute__((device)) void surf1Dwrite(T, unsigned long long, int, CUDALINT_SURF_MODE);
-template <class T> __attribute__((device)) void surf2Dwrite(T, unsigned long long, int, int, CUDALINT_SURF_MODE);
-template <class T> __attribute__((device)) void surf3Dwrite(T, unsigned long long, int, int, int, CUDALINT_SURF_MODE);
-template <class T> __attribute__((device)) void surf1DLayeredwrite(T, unsigned long long, int, int, CUDALINT_SURF_MODE);
-template <class T> __attribute__((device)) void surf2DLayeredwrite(T, unsigned long long, int, int, int, CUDALINT_SURF_MODE);
-template <class T> __attribute__((device)) T surf1Dread(unsigned long long, int, CUDALINT_SURF_MODE);
-template <class T> __attribute__((device)) T surf2Dread(unsigned long long, int, int, CUDALINT_SURF_MODE);
-template <class T> __attribute__((device)) T surf3Dread(unsigned long long, int, int, int, CUDALINT_SURF_MODE);
-template <class T> __attribute__((device)) void surf1Dread(T *, unsigned long long, int, CUDALINT_SURF_MODE);
-template <class T> __attribute__((device)) void surf2Dread(T *, unsigned long long, int, int, CUDALINT_SURF_MODE);
-template <class T> __attribute__((device)) void surf3Dread(T *, unsigned long long, int, int, int, CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) void surf1Dwrite(T, unsigned long long, int,
+                                         CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) void surf2Dwrite(T, unsigned long long, int, int,
+                                         CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) void surf3Dwrite(T, unsigned long long, int, int, int,
+                                         CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) void surf1DLayeredwrite(T, unsigned long long, int, int,
+                                                CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) void surf2DLayeredwrite(T, unsigned long long, int, int,
+                                                int, CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) T surf1Dread(unsigned long long, int,
+                                     CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) T surf2Dread(unsigned long long, int, int,
+                                     CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) T surf3Dread(unsigned long long, int, int, int,
+                                     CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) void surf1Dread(T *, unsigned long long, int,
+                                        CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) void surf2Dread(T *, unsigned long long, int, int,
+                                        CUDALINT_SURF_MODE);
+template <class T>
+__attribute__((device)) void surf3Dread(T *, unsigned long long, int, int, int,
+                                        CUDALINT_SURF_MODE);
 #undef CUDALINT_SURF_MODE
 
 /* ------------------------------------------------------------------------
@@ -108,9 +139,9 @@ template <class T, int dim = 1,
           enum cudaTextureReadMode mode = cudaReadModeElementType>
 struct __attribute__((device_builtin_texture_type)) texture
     : public textureReference {
-  __attribute__((host)) texture(int norm = 0,
-                                enum cudaTextureFilterMode f = cudaFilterModePoint,
-                                enum cudaTextureAddressMode am = cudaAddressModeClamp);
+  __attribute__((host))
+  texture(int norm = 0, enum cudaTextureFilterMode f = cudaFilterModePoint,
+          enum cudaTextureAddressMode am = cudaAddressModeClamp);
   __attribute__((host)) texture(int norm, enum cudaTextureFilterMode f,
                                 enum cudaTextureAddressMode am,
                                 struct cudaChannelFormatDesc desc);
@@ -124,84 +155,170 @@ struct __attribute__((device_builtin_surface_type)) surface
 
 /* What a fetch returns: the element type, or float vectors for
  * cudaReadModeNormalizedFloat on 8- and 16-bit integer elements. */
-template <class T, enum cudaTextureReadMode M> struct __cudalint_texel { typedef T type; };
-#define CUDALINT_NORMALIZED(T, F)                                             \
-  template <> struct __cudalint_texel<T, cudaReadModeNormalizedFloat> { typedef F type; };
-CUDALINT_NORMALIZED(char, float) CUDALINT_NORMALIZED(signed char, float)
-CUDALINT_NORMALIZED(unsigned char, float) CUDALINT_NORMALIZED(short, float)
-CUDALINT_NORMALIZED(unsigned short, float)
-CUDALINT_NORMALIZED(char1, float1) CUDALINT_NORMALIZED(uchar1, float1)
-CUDALINT_NORMALIZED(short1, float1) CUDALINT_NORMALIZED(ushort1, float1)
-CUDALINT_NORMALIZED(char2, float2) CUDALINT_NORMALIZED(uchar2, float2)
-CUDALINT_NORMALIZED(short2, float2) CUDALINT_NORMALIZED(ushort2, float2)
-CUDALINT_NORMALIZED(char4, float4) CUDALINT_NORMALIZED(uchar4, float4)
-CUDALINT_NORMALIZED(short4, float4) CUDALINT_NORMALIZED(ushort4, float4)
+template <class T, enum cudaTextureReadMode M> struct __cudalint_texel {
+  typedef T type;
+};
+#define CUDALINT_NORMALIZED(T, F)                                              \
+  template <> struct __cudalint_texel<T, cudaReadModeNormalizedFloat> {        \
+    typedef F type;                                                            \
+  };
+CUDALINT_NORMALIZED(char, float)
+CUDALINT_NORMALIZED(signed char, float) CUDALINT_NORMALIZED(
+    unsigned char,
+    float) CUDALINT_NORMALIZED(short, float) CUDALINT_NORMALIZED(unsigned short,
+                                                                 float)
+    CUDALINT_NORMALIZED(char1, float1) CUDALINT_NORMALIZED(
+        uchar1, float1) CUDALINT_NORMALIZED(short1,
+                                            float1) CUDALINT_NORMALIZED(ushort1,
+                                                                        float1)
+        CUDALINT_NORMALIZED(char2, float2) CUDALINT_NORMALIZED(
+            uchar2,
+            float2) CUDALINT_NORMALIZED(short2,
+                                        float2) CUDALINT_NORMALIZED(ushort2,
+                                                                    float2)
+            CUDALINT_NORMALIZED(char4, float4) CUDALINT_NORMALIZED(
+                uchar4,
+                float4) CUDALINT_NORMALIZED(short4,
+                                            float4) CUDALINT_NORMALIZED(ushort4,
+                                                                        float4)
 #undef CUDALINT_NORMALIZED
 
-#define CUDALINT_TEXREF_FETCH(NAME, ...)                                      \
-  template <class T, int D, enum cudaTextureReadMode M>                       \
-  __attribute__((device)) typename __cudalint_texel<T, M>::type NAME(         \
-      texture<T, D, M>, __VA_ARGS__);
-CUDALINT_TEXREF_FETCH(tex1Dfetch, int)
-CUDALINT_TEXREF_FETCH(tex1D, float)
-CUDALINT_TEXREF_FETCH(tex2D, float, float)
-CUDALINT_TEXREF_FETCH(tex3D, float, float, float)
-CUDALINT_TEXREF_FETCH(tex1DLayered, float, int)
-CUDALINT_TEXREF_FETCH(tex2DLayered, float, float, int)
-CUDALINT_TEXREF_FETCH(texCubemap, float, float, float)
-CUDALINT_TEXREF_FETCH(texCubemapLayered, float, float, float, int)
-CUDALINT_TEXREF_FETCH(tex1DLod, float, float)
-CUDALINT_TEXREF_FETCH(tex2DLod, float, float, float)
-CUDALINT_TEXREF_FETCH(tex3DLod, float, float, float, float)
-CUDALINT_TEXREF_FETCH(tex1DGrad, float, float, float)
-CUDALINT_TEXREF_FETCH(tex2DGrad, float, float, float2, float2)
-CUDALINT_TEXREF_FETCH(tex3DGrad, float, float, float, float4, float4)
+#define CUDALINT_TEXREF_FETCH(NAME, ...)                                       \
+  template <class T, int D, enum cudaTextureReadMode M>                        \
+  __attribute__((device))                                                      \
+  typename __cudalint_texel<T, M>::type NAME(texture<T, D, M>, __VA_ARGS__);
+                CUDALINT_TEXREF_FETCH(tex1Dfetch, int) CUDALINT_TEXREF_FETCH(
+                    tex1D, float) CUDALINT_TEXREF_FETCH(tex2D, float, float)
+                    CUDALINT_TEXREF_FETCH(
+                        tex3D, float, float,
+                        float) CUDALINT_TEXREF_FETCH(tex1DLayered, float, int)
+                        CUDALINT_TEXREF_FETCH(
+                            tex2DLayered, float, float,
+                            int) CUDALINT_TEXREF_FETCH(texCubemap, float, float,
+                                                       float)
+                            CUDALINT_TEXREF_FETCH(
+                                texCubemapLayered, float, float, float,
+                                int) CUDALINT_TEXREF_FETCH(tex1DLod, float,
+                                                           float)
+                                CUDALINT_TEXREF_FETCH(
+                                    tex2DLod, float, float,
+                                    float) CUDALINT_TEXREF_FETCH(tex3DLod,
+                                                                 float, float,
+                                                                 float, float)
+                                    CUDALINT_TEXREF_FETCH(tex1DGrad, float,
+                                                          float, float)
+                                        CUDALINT_TEXREF_FETCH(tex2DGrad, float,
+                                                              float, float2,
+                                                              float2)
+                                            CUDALINT_TEXREF_FETCH(tex3DGrad,
+                                                                  float, float,
+                                                                  float, float4,
+                                                                  float4)
 #undef CUDALINT_TEXREF_FETCH
-template <class T, int D, enum cudaTextureReadMode M>
-__attribute__((device)) float4 tex2Dgather(texture<T, D, M>, float, float, int = 0);
+                                                template <
+                                                    class T, int D,
+                                                    enum cudaTextureReadMode M>
+                                                __attribute__((device)) float4
+    tex2Dgather(texture<T, D, M>, float, float, int = 0);
 
 /* Surface reference reads and writes. */
-template <class T, int D> __attribute__((device)) void surf1Dwrite(T, surface<void, D>, int, enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T, int D> __attribute__((device)) void surf2Dwrite(T, surface<void, D>, int, int, enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T, int D> __attribute__((device)) void surf3Dwrite(T, surface<void, D>, int, int, int, enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T, int D> __attribute__((device)) void surf1Dread(T *, surface<void, D>, int, enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T, int D> __attribute__((device)) void surf2Dread(T *, surface<void, D>, int, int, enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T, int D> __attribute__((device)) void surf3Dread(T *, surface<void, D>, int, int, int, enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T, int D> __attribute__((device)) T surf1Dread(surface<void, D>, int, enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T, int D> __attribute__((device)) T surf2Dread(surface<void, D>, int, int, enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T, int D> __attribute__((device)) T surf3Dread(surface<void, D>, int, int, int, enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int D>
+__attribute__((device)) void
+surf1Dwrite(T, surface<void, D>, int,
+            enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int D>
+__attribute__((device)) void
+surf2Dwrite(T, surface<void, D>, int, int,
+            enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int D>
+__attribute__((device)) void
+surf3Dwrite(T, surface<void, D>, int, int, int,
+            enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int D>
+__attribute__((device)) void
+surf1Dread(T *, surface<void, D>, int,
+           enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int D>
+__attribute__((device)) void
+surf2Dread(T *, surface<void, D>, int, int,
+           enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int D>
+__attribute__((device)) void
+surf3Dread(T *, surface<void, D>, int, int, int,
+           enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int D>
+__attribute__((device)) T surf1Dread(
+    surface<void, D>, int, enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int D>
+__attribute__((device)) T
+surf2Dread(surface<void, D>, int, int,
+           enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T, int D>
+__attribute__((device)) T
+surf3Dread(surface<void, D>, int, int, int,
+           enum cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
 
 /* Binding, in the C++ template forms and the C forms. */
 template <class T, int D, enum cudaTextureReadMode M>
-__attribute__((host)) cudaError_t cudaBindTexture(size_t *, const texture<T, D, M> &, const void *, const struct cudaChannelFormatDesc &, size_t = ~size_t(0));
+__attribute__((host)) cudaError_t
+cudaBindTexture(size_t *, const texture<T, D, M> &, const void *,
+                const struct cudaChannelFormatDesc &, size_t = ~size_t(0));
 template <class T, int D, enum cudaTextureReadMode M>
-__attribute__((host)) cudaError_t cudaBindTexture(size_t *, const texture<T, D, M> &, const void *, size_t = ~size_t(0));
+__attribute__((host)) cudaError_t cudaBindTexture(size_t *,
+                                                  const texture<T, D, M> &,
+                                                  const void *,
+                                                  size_t = ~size_t(0));
 template <class T, int D, enum cudaTextureReadMode M>
-__attribute__((host)) cudaError_t cudaBindTexture2D(size_t *, const texture<T, D, M> &, const void *, const struct cudaChannelFormatDesc &, size_t, size_t, size_t);
+__attribute__((host)) cudaError_t
+cudaBindTexture2D(size_t *, const texture<T, D, M> &, const void *,
+                  const struct cudaChannelFormatDesc &, size_t, size_t, size_t);
 template <class T, int D, enum cudaTextureReadMode M>
-__attribute__((host)) cudaError_t cudaBindTexture2D(size_t *, const texture<T, D, M> &, const void *, size_t, size_t, size_t);
+__attribute__((host)) cudaError_t cudaBindTexture2D(size_t *,
+                                                    const texture<T, D, M> &,
+                                                    const void *, size_t,
+                                                    size_t, size_t);
 template <class T, int D, enum cudaTextureReadMode M>
-__attribute__((host)) cudaError_t cudaBindTextureToArray(const texture<T, D, M> &, cudaArray_const_t, const struct cudaChannelFormatDesc &);
+__attribute__((host)) cudaError_t
+cudaBindTextureToArray(const texture<T, D, M> &, cudaArray_const_t,
+                       const struct cudaChannelFormatDesc &);
 template <class T, int D, enum cudaTextureReadMode M>
-__attribute__((host)) cudaError_t cudaBindTextureToArray(const texture<T, D, M> &, cudaArray_const_t);
+__attribute__((host)) cudaError_t
+cudaBindTextureToArray(const texture<T, D, M> &, cudaArray_const_t);
 template <class T, int D, enum cudaTextureReadMode M>
-__attribute__((host)) cudaError_t cudaBindTextureToMipmappedArray(const texture<T, D, M> &, cudaMipmappedArray_const_t);
+__attribute__((host)) cudaError_t cudaBindTextureToMipmappedArray(
+    const texture<T, D, M> &, cudaMipmappedArray_const_t);
 template <class T, int D, enum cudaTextureReadMode M>
 __attribute__((host)) cudaError_t cudaUnbindTexture(const texture<T, D, M> &);
 template <class T, int D, enum cudaTextureReadMode M>
-__attribute__((host)) cudaError_t cudaGetTextureAlignmentOffset(size_t *, const texture<T, D, M> &);
+__attribute__((host)) cudaError_t
+cudaGetTextureAlignmentOffset(size_t *, const texture<T, D, M> &);
 template <class T, int D>
-__attribute__((host)) cudaError_t cudaBindSurfaceToArray(const surface<T, D> &, cudaArray_const_t);
+__attribute__((host)) cudaError_t cudaBindSurfaceToArray(const surface<T, D> &,
+                                                         cudaArray_const_t);
 template <class T, int D>
-__attribute__((host)) cudaError_t cudaBindSurfaceToArray(const surface<T, D> &, cudaArray_const_t, const struct cudaChannelFormatDesc &);
-extern __attribute__((host)) cudaError_t cudaBindTexture(size_t *, const struct textureReference *, const void *, const struct cudaChannelFormatDesc *, size_t = ~size_t(0));
-extern __attribute__((host)) cudaError_t cudaBindTexture2D(size_t *, const struct textureReference *, const void *, const struct cudaChannelFormatDesc *, size_t, size_t, size_t);
-extern __attribute__((host)) cudaError_t cudaBindTextureToArray(const struct textureReference *, cudaArray_const_t, const struct cudaChannelFormatDesc *);
-extern __attribute__((host)) cudaError_t cudaUnbindTexture(const struct textureReference *);
-extern __attribute__((host)) cudaError_t cudaGetTextureReference(const struct textureReference **, const void *);
-extern __attribute__((host)) cudaError_t cudaGetTextureAlignmentOffset(size_t *, const struct textureReference *);
-extern __attribute__((host)) cudaError_t cudaBindSurfaceToArray(const struct surfaceReference *, cudaArray_const_t, const struct cudaChannelFormatDesc *);
-extern __attribute__((host)) cudaError_t cudaGetSurfaceReference(const struct surfaceReference **, const void *);
+__attribute__((host)) cudaError_t
+cudaBindSurfaceToArray(const surface<T, D> &, cudaArray_const_t,
+                       const struct cudaChannelFormatDesc &);
+extern __attribute__((host)) cudaError_t
+cudaBindTexture(size_t *, const struct textureReference *, const void *,
+                const struct cudaChannelFormatDesc *, size_t = ~size_t(0));
+extern __attribute__((host)) cudaError_t
+cudaBindTexture2D(size_t *, const struct textureReference *, const void *,
+                  const struct cudaChannelFormatDesc *, size_t, size_t, size_t);
+extern __attribute__((host)) cudaError_t
+cudaBindTextureToArray(const struct textureReference *, cudaArray_const_t,
+                       const struct cudaChannelFormatDesc *);
+extern __attribute__((host)) cudaError_t
+cudaUnbindTexture(const struct textureReference *);
+extern __attribute__((host)) cudaError_t
+cudaGetTextureReference(const struct textureReference **, const void *);
+extern __attribute__((host)) cudaError_t
+cudaGetTextureAlignmentOffset(size_t *, const struct textureReference *);
+extern __attribute__((host)) cudaError_t
+cudaBindSurfaceToArray(const struct surfaceReference *, cudaArray_const_t,
+                       const struct cudaChannelFormatDesc *);
+extern __attribute__((host)) cudaError_t
+cudaGetSurfaceReference(const struct surfaceReference **, const void *);
 
 #endif /* CUDART_VERSION >= 12000 */
 
@@ -210,10 +327,14 @@ extern __attribute__((host)) cudaError_t cudaGetSurfaceReference(const struct su
 /* The cudaThread* names of the cudaDevice* functions (removed in 13.0). */
 extern __attribute__((host)) cudaError_t cudaThreadExit(void);
 extern __attribute__((host)) cudaError_t cudaThreadSynchronize(void);
-extern __attribute__((host)) cudaError_t cudaThreadSetLimit(enum cudaLimit, size_t);
-extern __attribute__((host)) cudaError_t cudaThreadGetLimit(size_t *, enum cudaLimit);
-extern __attribute__((host)) cudaError_t cudaThreadGetCacheConfig(enum cudaFuncCache *);
-extern __attribute__((host)) cudaError_t cudaThreadSetCacheConfig(enum cudaFuncCache);
+extern __attribute__((host)) cudaError_t cudaThreadSetLimit(enum cudaLimit,
+                                                            size_t);
+extern __attribute__((host)) cudaError_t cudaThreadGetLimit(size_t *,
+                                                            enum cudaLimit);
+extern __attribute__((host)) cudaError_t
+cudaThreadGetCacheConfig(enum cudaFuncCache *);
+extern __attribute__((host))
+cudaError_t cudaThreadSetCacheConfig(enum cudaFuncCache);
 
 /* cudaDeviceProp fields removed in 13.0. The runtime takes a pointer to the
  * real structure, so a derived one with the old fields stands in for it. */
@@ -231,8 +352,12 @@ struct __cudalint_cudaDeviceProp : cudaDeviceProp {
 
 /* The overloads that took a device ordinal instead of a cudaMemLocation
  * (changed in 13.0). */
-extern __attribute__((host)) cudaError_t cudaMemPrefetchAsync(const void *, size_t, int, cudaStream_t = 0);
-extern __attribute__((host)) cudaError_t cudaMemAdvise(const void *, size_t, enum cudaMemoryAdvise, int);
+extern __attribute__((host)) cudaError_t cudaMemPrefetchAsync(const void *,
+                                                              size_t, int,
+                                                              cudaStream_t = 0);
+extern __attribute__((host)) cudaError_t cudaMemAdvise(const void *, size_t,
+                                                       enum cudaMemoryAdvise,
+                                                       int);
 
 /* cuFFT's licence error, gone from cufftResult in 13.0. */
 #define CUFFT_LICENSE_ERROR ((cufftResult)15)

@@ -28,23 +28,44 @@ bool hasFlag(const std::vector<std::string> &Args, const std::string &Flag,
 
 TEST(TranslateCompileCommand, NvccFlagsBecomeClangFlags) {
   TranslatedCommand T = translateCompileCommand(
-      {"/usr/local/cuda/bin/nvcc", "-gencode", "arch=compute_80,code=sm_80",
+      {"/usr/local/cuda/bin/nvcc",
+       "-gencode",
+       "arch=compute_80,code=sm_80",
        "--generate-code=arch=compute_86,code=[compute_86,sm_86]",
-       "-ccbin", "/usr/bin/g++", "-Xcompiler", "-fPIC,-Wall", "-Xptxas",
-       "-v", "--expt-relaxed-constexpr", "--extended-lambda", "-rdc=true",
-       "--use_fast_math", "-x", "cu", "--forward-unknown-to-host-compiler",
-       "-Iinclude", "-isystem", "/opt/x", "-DFOO=1", "-std=c++17", "-O3",
-       "-c", "src/a.cu", "-o", "a.o", "--some-future-nvcc-flag"});
+       "-ccbin",
+       "/usr/bin/g++",
+       "-Xcompiler",
+       "-fPIC,-Wall",
+       "-Xptxas",
+       "-v",
+       "--expt-relaxed-constexpr",
+       "--extended-lambda",
+       "-rdc=true",
+       "--use_fast_math",
+       "-x",
+       "cu",
+       "--forward-unknown-to-host-compiler",
+       "-Iinclude",
+       "-isystem",
+       "/opt/x",
+       "-DFOO=1",
+       "-std=c++17",
+       "-O3",
+       "-c",
+       "src/a.cu",
+       "-o",
+       "a.o",
+       "--some-future-nvcc-flag"});
   EXPECT_THAT(T.GpuArchs, ElementsAre("sm_80", "sm_86"));
   EXPECT_TRUE(hasFlag(T.Args, "-I", "include"));
   EXPECT_TRUE(hasFlag(T.Args, "-D", "FOO=1"));
   EXPECT_TRUE(hasFlag(T.Args, "-isystem", "/opt/x"));
-  for (const char *Kept : {"-fPIC", "-Wall", "-fgpu-rdc", "-ffast-math",
-                           "-std=c++17", "-O3"})
+  for (const char *Kept :
+       {"-fPIC", "-Wall", "-fgpu-rdc", "-ffast-math", "-std=c++17", "-O3"})
     EXPECT_THAT(T.Args, Contains(Kept)) << Kept;
-  for (const char *Gone : {"-ccbin", "/usr/bin/g++", "-v", "src/a.cu", "a.o",
-                           "-o", "-c", "cu", "--some-future-nvcc-flag",
-                           "--expt-relaxed-constexpr", "-Xptxas"})
+  for (const char *Gone :
+       {"-ccbin", "/usr/bin/g++", "-v", "src/a.cu", "a.o", "-o", "-c", "cu",
+        "--some-future-nvcc-flag", "--expt-relaxed-constexpr", "-Xptxas"})
     EXPECT_THAT(T.Args, Not(Contains(Gone))) << Gone;
   EXPECT_THAT(T.Dropped, Contains("--some-future-nvcc-flag"));
 }
@@ -69,9 +90,9 @@ TEST(TranslateCompileCommand, ResponseFilesAreExpanded) {
     llvm::raw_fd_ostream OS(Path, EC);
     OS << "-DFROM_RSP \"-I/path with space\" -Xcompiler -fopenmp\n";
   }
-  TranslatedCommand T = translateCompileCommand(
-      {"nvcc", ("@" + Path).str(), "--options-file", std::string(Path),
-       "a.cu"});
+  TranslatedCommand T =
+      translateCompileCommand({"nvcc", ("@" + Path).str(), "--options-file",
+                               std::string(Path), "a.cu"});
   EXPECT_TRUE(hasFlag(T.Args, "-D", "FROM_RSP"));
   EXPECT_TRUE(hasFlag(T.Args, "-I", "/path with space"));
   EXPECT_THAT(T.Args, Contains("-fopenmp"));

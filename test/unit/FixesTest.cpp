@@ -21,9 +21,8 @@ Finding findingWith(std::vector<Replacement> Fix, bool OnNote) {
 }
 
 TEST(Fixes, ApplyEditsInOrder) {
-  EXPECT_EQ(applyEdits("float *a, float *b",
-                       {{"f", 7, 0, "__restrict__ "},
-                        {"f", 17, 0, "__restrict__ "}}),
+  EXPECT_EQ(applyEdits("float *a, float *b", {{"f", 7, 0, "__restrict__ "},
+                                              {"f", 17, 0, "__restrict__ "}}),
             "float *__restrict__ a, float *__restrict__ b");
   // An edit past the end, or overlapping the previous one: nothing applied.
   EXPECT_FALSE(applyEdits("abc", {{"f", 0, 1, "x"}, {"f", 9, 0, "y"}}));

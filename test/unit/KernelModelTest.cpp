@@ -1,4 +1,5 @@
-//===--- KernelModelTest.cpp - per-thread model of a kernel, warp sampling -===//
+//===--- KernelModelTest.cpp - per-thread model of a kernel, warp sampling
+//-===//
 //
 // Each test builds a small CUDA translation unit in memory (as clangd's
 // TestTU does) with clang's real built-in variables (threadIdx, blockIdx,
@@ -7,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/Divergence.h"
 #include "analysis/KernelModel.h"
+#include "analysis/Divergence.h"
 #include "analysis/SymExpr.h"
 #include "analysis/Warp.h"
 
@@ -66,9 +67,7 @@ public:
          "__clang_cuda_builtin_vars.h"},
         "test.cu");
   }
-  bool ok() const {
-    return AST && !AST->getDiagnostics().hasErrorOccurred();
-  }
+  bool ok() const { return AST && !AST->getDiagnostics().hasErrorOccurred(); }
   ASTContext &ctx() { return AST->getASTContext(); }
   const FunctionDecl *function(StringRef Name) {
     auto Matches =
@@ -656,7 +655,8 @@ __global__ void kern(float *A) {
   WarpSampler S(Unknown);
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
-      EXPECT_EQ(S.active(A->Guards, Sample, S.warpOrder(Sample)[0], Lane), Lane % 2 == 0)
+      EXPECT_EQ(S.active(A->Guards, Sample, S.warpOrder(Sample)[0], Lane),
+                Lane % 2 == 0)
           << "sample " << Sample << " lane " << Lane;
   std::optional<SectorCost> C = cost(A, Unknown);
   ASSERT_TRUE(C);
@@ -696,9 +696,9 @@ __device__ int __syncthreads_or(int);
 const BranchCondition *conditionNamed(const KernelModel &M, ASTContext &Ctx,
                                       StringRef Text) {
   for (const BranchCondition &C : M.conditions())
-    if (Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                 C.Cond->getSourceRange()),
-                             Ctx.getSourceManager(), Ctx.getLangOpts()) == Text)
+    if (Lexer::getSourceText(
+            CharSourceRange::getTokenRange(C.Cond->getSourceRange()),
+            Ctx.getSourceManager(), Ctx.getLangOpts()) == Text)
       return &C;
   return nullptr;
 }
@@ -737,8 +737,7 @@ __global__ void kern(int *A) {
               llvm::none_of(M->syncs()[0].Guards, [](const Guard &G) {
                 return G.Cond->threadDependent();
               }));
-  const BranchCondition *C =
-      conditionNamed(*M, TU.ctx(), "tid % (2 * s) == 0");
+  const BranchCondition *C = conditionNamed(*M, TU.ctx(), "tid % (2 * s) == 0");
   ASSERT_TRUE(C);
   // s is 1 << k: even and odd lanes split in the first step, in every warp.
   LaneSplit L = laneSplit(C->Value, C->Guards, WarpSampler(Unknown));
@@ -765,8 +764,9 @@ __global__ void kern(float *A) {
   EXPECT_EQ(laneSplit(C->Value, C->Guards, WarpSampler(OneDim)).Kind,
             LaneSplit::Boundary);
   // With rows of 32 threads, every warp is a row and splits at d.
-  EXPECT_EQ(laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{32, 4, 1})).Kind,
-            LaneSplit::LaneDivergent);
+  EXPECT_EQ(
+      laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{32, 4, 1})).Kind,
+      LaneSplit::LaneDivergent);
 }
 
 TEST(KernelModel, BranchOnlyWarpZeroReachesIsNotMostWarps) {
@@ -783,10 +783,12 @@ __global__ void kern(float *A) {
   ASSERT_TRUE(M);
   const BranchCondition *C = conditionNamed(*M, TU.ctx(), "lane % 2");
   ASSERT_TRUE(C);
-  EXPECT_EQ(laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{256, 1, 1})).Kind,
-            LaneSplit::Sparse);
-  EXPECT_EQ(laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{32, 1, 1})).Kind,
-            LaneSplit::LaneDivergent);
+  EXPECT_EQ(
+      laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{256, 1, 1})).Kind,
+      LaneSplit::Sparse);
+  EXPECT_EQ(
+      laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{32, 1, 1})).Kind,
+      LaneSplit::LaneDivergent);
 }
 
 TEST(KernelModel, DiagonalBlocksAloneDoNotMakeABranchLaneDivergent) {
@@ -803,8 +805,9 @@ __global__ void kern(float *A) {
   ASSERT_TRUE(M);
   const BranchCondition *C = conditionNamed(*M, TU.ctx(), "j > i");
   ASSERT_TRUE(C);
-  EXPECT_NE(laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{16, 16, 1})).Kind,
-            LaneSplit::LaneDivergent);
+  EXPECT_NE(
+      laneSplit(C->Value, C->Guards, WarpSampler(BlockShape{16, 16, 1})).Kind,
+      LaneSplit::LaneDivergent);
 }
 
 TEST(KernelModel, BlockVoteIsUniform) {
@@ -952,10 +955,13 @@ TEST(WarpSampler, LanesOfA16x16Block) {
     EXPECT_EQ(*Y0 % 2, 0); // Warps start at a multiple of 32 threads.
     EXPECT_GE(*N0, 64);
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
-      EXPECT_EQ(S.value(*TX, Sample, S.warpOrder(Sample)[0], Lane), int64_t(Lane % 16));
-      EXPECT_EQ(S.value(*TY, Sample, S.warpOrder(Sample)[0], Lane), *Y0 + int64_t(Lane / 16));
+      EXPECT_EQ(S.value(*TX, Sample, S.warpOrder(Sample)[0], Lane),
+                int64_t(Lane % 16));
+      EXPECT_EQ(S.value(*TY, Sample, S.warpOrder(Sample)[0], Lane),
+                *Y0 + int64_t(Lane / 16));
       EXPECT_EQ(S.value(*BDX, Sample, S.warpOrder(Sample)[0], Lane), 16);
-      EXPECT_EQ(S.value(*K, Sample, S.warpOrder(Sample)[0], Lane), K0); // Uniform across the warp.
+      EXPECT_EQ(S.value(*K, Sample, S.warpOrder(Sample)[0], Lane),
+                K0); // Uniform across the warp.
       EXPECT_EQ(S.value(*N, Sample, S.warpOrder(Sample)[0], Lane), N0);
       EXPECT_TRUE(S.active({}, Sample, S.warpOrder(Sample)[0], Lane));
     }
@@ -1032,9 +1038,8 @@ void host(float *A, int n) {
   EXPECT_TRUE(Shapes[0] == (BlockShape{16, 16, 1}));
   EXPECT_TRUE(Shapes[1] == (BlockShape{256, 1, 1}));
   EXPECT_TRUE(Shapes[2].assumed());
-  std::vector<BlockShape> Known =
-      blockShapes(llvm::ArrayRef<LaunchConfig>(L).take_front(2),
-                  parseBlockShape("128"));
+  std::vector<BlockShape> Known = blockShapes(
+      llvm::ArrayRef<LaunchConfig>(L).take_front(2), parseBlockShape("128"));
   EXPECT_EQ(Known.size(), 2u);
   std::vector<BlockShape> None = blockShapes({}, parseBlockShape("128"));
   ASSERT_EQ(None.size(), 1u);

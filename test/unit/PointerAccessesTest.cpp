@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/CudaAST.h"
 #include "analysis/PointerAccesses.h"
+#include "analysis/CudaAST.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -45,11 +45,9 @@ public:
         "test.cu");
   }
   const FunctionDecl *kernel(StringRef Name) {
-    auto Matches = match(
-        functionDecl(hasName(Name), isDefinition()).bind("f"),
-        AST->getASTContext());
-    return Matches.empty() ? nullptr
-                           : Matches[0].getNodeAs<FunctionDecl>("f");
+    auto Matches = match(functionDecl(hasName(Name), isDefinition()).bind("f"),
+                         AST->getASTContext());
+    return Matches.empty() ? nullptr : Matches[0].getNodeAs<FunctionDecl>("f");
   }
   PointerAccesses accesses(StringRef Name) {
     return PointerAccesses(*kernel(Name), AST->getSourceManager());

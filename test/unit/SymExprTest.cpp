@@ -114,8 +114,7 @@ TEST(SymExpr, SimplifiesIdentities) {
   SymRef Y = n() + c(1);
   EXPECT_EQ(op(SymKind::Select, c(1), X, Y), X);
   EXPECT_EQ(op(SymKind::Select, c(0), X, Y), Y);
-  EXPECT_EQ(op(SymKind::Select, op(SymKind::LT, tx(), n()), Y, n() + c(1)),
-            Y);
+  EXPECT_EQ(op(SymKind::Select, op(SymKind::LT, tx(), n()), Y, n() + c(1)), Y);
   // Not simplified: different expressions.
   EXPECT_FALSE((X - tx() * m())->isConst());
 }
@@ -157,9 +156,8 @@ TEST(SymExpr, ThreadDependenceAndVarying) {
   EXPECT_TRUE(v()->threadDependent());
   EXPECT_TRUE(v()->hasVarying());
   EXPECT_TRUE((n() + v() * c(4))->hasVarying());
-  EXPECT_TRUE(
-      op(SymKind::Select, op(SymKind::LT, tx(), c(16)), n(), m())
-          ->threadDependent());
+  EXPECT_TRUE(op(SymKind::Select, op(SymKind::LT, tx(), c(16)), n(), m())
+                  ->threadDependent());
   EXPECT_TRUE(v()->isLeaf());
   EXPECT_FALSE((n() + m())->isLeaf());
   EXPECT_TRUE(op(SymKind::LT, n(), m())->isComparison());
@@ -447,7 +445,8 @@ TEST(Substitute, ReplacesLeavesAndRefolds) {
 
 TEST(Substitute, UnchangedTreesAreShared) {
   SymRef E = (tx() * n() + k()) * c(4);
-  SymRef Same = substitute(E, [](const SymNode &) -> SymRef { return nullptr; });
+  SymRef Same =
+      substitute(E, [](const SymNode &) -> SymRef { return nullptr; });
   EXPECT_EQ(Same, E);
   SymRef Other = substitute(E, [](const SymNode &L) -> SymRef {
     return L.Kind == SymKind::BlockIdx ? symConst(0) : nullptr;
