@@ -209,28 +209,11 @@ bool mentions(const Stmt *S, StringRef Name) {
 
 } // namespace
 
-AtomicHotspotCheck::AtomicHotspotCheck(StringRef Name,
-                                       tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      AssumedBlockDim(Options.get("AssumedBlockDim", "").str()) {}
-
-void AtomicHotspotCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "AssumedBlockDim", AssumedBlockDim);
-}
-
-void AtomicHotspotCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(analysableKernel().bind("kernel"), this);
-}
-
-void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  if (!Uses)
-    Uses = std::make_unique<KernelUseIndex>(Ctx);
+void AtomicHotspotCheck::checkKernel(const FunctionDecl *Kernel,
+                                     ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
   std::vector<BlockShape> Shapes =
-      blockShapes(launchConfigs(*Uses, Kernel, Ctx),
-                  parseBlockShape(AssumedBlockDim), Kernel);
+      blockShapesOf(Kernel, launchesOf(Kernel, Ctx));
   std::vector<WarpSampler> Samplers;
   for (const BlockShape &S : Shapes)
     Samplers.emplace_back(S);
@@ -245,7 +228,7 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
         continue;
       const auto *CE = cast<CallExpr>(A.E);
       SourceLocation Loc = SM.getExpansionLoc(CE->getBeginLoc());
-      if (Reported.count(Loc.getRawEncoding()))
+      if (alreadyReported(Loc))
         continue;
       std::string Target = A.Root && A.Root->getIdentifier()
                                ? "'" + A.Root->getName().str() + "'"
@@ -261,7 +244,7 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
           Lanes = std::max(Lanes, activeLanes(A.Guards, S));
         if (Lanes < MinContenders)
           continue; // Already one lane per warp, or per block.
-        Reported.insert(Loc.getRawEncoding());
+        markReported(Loc);
         std::string Callee = Op->Name.str();
         if (!Float && (Op->Op == "Inc" || Op->Op == "Dec")) {
           // No warp aggregation for these: the wrap-around bound makes the
@@ -416,7 +399,7 @@ void AtomicHotspotCheck::check(const MatchFinder::MatchResult &Result) {
         Lanes = std::max(Lanes, activeLanes(A.Guards, S));
       if (Lanes < MinContenders)
         continue;
-      Reported.insert(Loc.getRawEncoding());
+      markReported(Loc);
       diag(Loc, "%0") << (Op->Name.str() + " into " + Target + ", " +
                           std::to_string(*Bins) +
                           " bins at most, indexed by data: every thread of "

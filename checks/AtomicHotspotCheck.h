@@ -4,10 +4,7 @@
 #ifndef CUDALINT_ATOMICHOTSPOTCHECK_H
 #define CUDALINT_ATOMICHOTSPOTCHECK_H
 
-#include "analysis/CudaAST.h"
-#include "analysis/KernelModel.h"
-#include "analysis/Warp.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "KernelCheck.h"
 
 #include <memory>
 #include <set>
@@ -18,31 +15,14 @@ namespace cudalint {
 /// accumulator, or a small histogram indexed by data.
 ///
 /// For the user-facing documentation see docs/checks/atomic-hotspot.md.
-class AtomicHotspotCheck : public clang::tidy::ClangTidyCheck {
+class AtomicHotspotCheck : public BlockShapeCheck {
 public:
-  AtomicHotspotCheck(llvm::StringRef Name,
-                     clang::tidy::ClangTidyContext *Context);
-  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { KernelModel::resetCache(); }
-  void onEndOfTranslationUnit() override {
-    Reported.clear();
-    IncludesAdded.clear();
-    Uses.reset();
-    KernelModel::resetCache();
-  }
-  bool isLanguageVersionSupported(
-      const clang::LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
+  using BlockShapeCheck::BlockShapeCheck;
 
 private:
-  /// Block shape assumed where no launch site says.
-  std::string AssumedBlockDim;
-  std::unique_ptr<KernelUseIndex> Uses;
-  std::set<unsigned> Reported;
+  void checkKernel(const clang::FunctionDecl *Kernel,
+                   clang::ASTContext &Ctx) override;
+  void resetTranslationUnitState() override { IncludesAdded.clear(); }
   /// Files whose fix-its already add the cooperative-groups includes.
   std::set<unsigned> IncludesAdded;
 };

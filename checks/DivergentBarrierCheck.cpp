@@ -53,29 +53,11 @@ bool matchedArms(const KernelModel &M, const SyncPoint &P, size_t I) {
 
 } // namespace
 
-DivergentBarrierCheck::DivergentBarrierCheck(StringRef Name,
-                                             tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      AssumedBlockDim(Options.get("AssumedBlockDim", "").str()) {}
-
-void DivergentBarrierCheck::storeOptions(
-    tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "AssumedBlockDim", AssumedBlockDim);
-}
-
-void DivergentBarrierCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(analysableKernel().bind("kernel"), this);
-}
-
-void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  if (!Uses)
-    Uses = std::make_unique<KernelUseIndex>(Ctx);
+void DivergentBarrierCheck::checkKernel(const FunctionDecl *Kernel,
+                                        ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
   std::vector<BlockShape> Shapes =
-      blockShapes(launchConfigs(*Uses, Kernel, Ctx),
-                  parseBlockShape(AssumedBlockDim), Kernel);
+      blockShapesOf(Kernel, launchesOf(Kernel, Ctx));
   std::vector<WarpSampler> Samplers;
   for (const BlockShape &S : Shapes)
     Samplers.emplace_back(S);
@@ -84,7 +66,7 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
     const KernelModel &M = KernelModel::get(*F);
     for (const SyncPoint &P : M.syncs()) {
       SourceLocation Loc = SM.getExpansionLoc(P.E->getBeginLoc());
-      if (Reported.count(Loc.getRawEncoding()))
+      if (alreadyReported(Loc))
         continue;
       bool WarpOnly = P.Scope == SyncScope::Warp;
       // The first guard on which the threads that should meet can disagree.
@@ -105,7 +87,7 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
         if (TS.Kind != ThreadSplit::Witnessed &&
             TS.Kind != ThreadSplit::ForSomeBound)
           continue;
-        Reported.insert(Loc.getRawEncoding());
+        markReported(Loc);
         const Expr *CondE = conditionOf(G.Where);
         std::string CondText =
             CondE ? "'" + sourceText(CondE, Ctx, 60) + "'" : "a condition";

@@ -307,28 +307,11 @@ bool isPowerOfTwo(int64_t V) { return V > 0 && (V & (V - 1)) == 0; }
 
 } // namespace
 
-DivergentBranchCheck::DivergentBranchCheck(StringRef Name,
-                                           tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      AssumedBlockDim(Options.get("AssumedBlockDim", "").str()) {}
-
-void DivergentBranchCheck::storeOptions(
-    tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "AssumedBlockDim", AssumedBlockDim);
-}
-
-void DivergentBranchCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(analysableKernel().bind("kernel"), this);
-}
-
-void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  if (!Uses)
-    Uses = std::make_unique<KernelUseIndex>(Ctx);
-  std::vector<LaunchConfig> Launches = launchConfigs(*Uses, Kernel, Ctx);
-  std::optional<BlockShape> Assumed = parseBlockShape(AssumedBlockDim);
+void DivergentBranchCheck::checkKernel(const FunctionDecl *Kernel,
+                                       ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<LaunchConfig> Launches = launchesOf(Kernel, Ctx);
+  std::optional<BlockShape> Assumed = assumedBlockShape();
   std::vector<BlockShape> Shapes = blockShapes(Launches, Assumed, Kernel);
   std::vector<WarpSampler> Samplers;
   for (const BlockShape &S : Shapes)
@@ -341,7 +324,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
     const KernelModel &M = KernelModel::get(*F);
     for (const BranchCondition &C : M.conditions()) {
       SourceLocation Loc = SM.getExpansionLoc(C.Cond->getBeginLoc());
-      if (Reported.count(Loc.getRawEncoding()) || !C.Value->threadDependent())
+      if (alreadyReported(Loc) || !C.Value->threadDependent())
         continue;
       bool IsLoop = isLoopStmt(C.S);
 
@@ -438,7 +421,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
         Costly = true;
       if (!Costly)
         continue;
-      Reported.insert(Loc.getRawEncoding());
+      markReported(Loc);
 
       std::string CondText = sourceText(C.Cond, Ctx, 60);
       std::string Msg;

@@ -214,7 +214,7 @@ std::string quotedList(llvm::ArrayRef<const ParmVarDecl *> Params) {
 
 MissingRestrictCheck::MissingRestrictCheck(StringRef Name,
                                            tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : KernelCheck(Name, Context),
       ReadOnlyPointers(
           parseBoolOption(Options.get("ReadOnlyPointers", "false"))) {}
 
@@ -226,13 +226,9 @@ void MissingRestrictCheck::storeOptions(
   Options.store(Opts, "ReadOnlyPointers", ReadOnlyPointers ? "true" : "false");
 }
 
-void MissingRestrictCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(analysableKernel().bind("kernel"), this);
-}
-
-void MissingRestrictCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  const SourceManager &SM = *Result.SourceManager;
+void MissingRestrictCheck::checkKernel(const FunctionDecl *Kernel,
+                                       ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
 
   // A template kernel is analysed through its first instantiation, whose
   // element types are known (a load of a dependent `T` has no lvalue-to-rvalue
@@ -326,12 +322,9 @@ void MissingRestrictCheck::check(const MatchFinder::MatchResult &Result) {
   if (ToMark.empty())
     return;
 
-  if (!Uses)
-    Uses = std::make_unique<KernelUseIndex>(*Result.Context);
-
   // `__restrict__` promises that the arguments never overlap: a launch in
   // this file that passes the same buffer twice breaks that promise.
-  for (const LaunchSite &Launch : Uses->launches(Kernel)) {
+  for (const LaunchSite &Launch : uses(Ctx).launches(Kernel)) {
     const CUDAKernelCallExpr *Call = Launch.Call;
     for (size_t I = 0; I < ToMark.size(); ++I) {
       for (size_t J = I + 1; J < ToMark.size(); ++J) {
@@ -353,7 +346,7 @@ void MissingRestrictCheck::check(const MatchFinder::MatchResult &Result) {
   }
 
   bool MayChangeTypes =
-      Uses->hasOnlyLaunchUses(Kernel) && !hasExplicitInstantiation(Kernel);
+      uses(Ctx).hasOnlyLaunchUses(Kernel) && !hasExplicitInstantiation(Kernel);
   llvm::SmallVector<FixItHint, 8> Fixes;
   bool Editable = true;
   for (const FunctionDecl *Decl : allDeclarations(Kernel)) {

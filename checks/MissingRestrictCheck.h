@@ -3,8 +3,7 @@
 #ifndef CUDALINT_MISSINGRESTRICTCHECK_H
 #define CUDALINT_MISSINGRESTRICTCHECK_H
 
-#include "analysis/CudaAST.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "KernelCheck.h"
 
 #include <memory>
 
@@ -14,25 +13,18 @@ namespace cudalint {
 /// through one of them forces the compiler to reload through another.
 ///
 /// For the user-facing documentation see docs/checks/missing-restrict.md.
-class MissingRestrictCheck : public clang::tidy::ClangTidyCheck {
+class MissingRestrictCheck : public KernelCheck {
 public:
   MissingRestrictCheck(llvm::StringRef Name,
                        clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Uses.reset(); }
-  bool isLanguageVersionSupported(
-      const clang::LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
 
 private:
+  void checkKernel(const clang::FunctionDecl *Kernel,
+                   clang::ASTContext &Ctx) override;
   /// Also report read-only pointers that are not `const T *__restrict__`
   /// when nothing forces a reload (measured gain on H100: none).
   const bool ReadOnlyPointers;
-  std::unique_ptr<KernelUseIndex> Uses;
 };
 
 } // namespace cudalint

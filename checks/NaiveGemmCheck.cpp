@@ -468,16 +468,8 @@ struct Operand {
 
 } // namespace
 
-void NaiveGemmCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(analysableKernel().bind("kernel"), this);
-}
-
-void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  if (!Uses)
-    Uses = std::make_unique<KernelUseIndex>(Ctx);
+void NaiveGemmCheck::checkKernel(const FunctionDecl *Kernel, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
 
   for (const FunctionDecl *F : analysedInstances(*Kernel)) {
     if (usesTensorCores(F->getBody()))
@@ -589,7 +581,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
     for (auto [S, Owner] : Candidates) {
       Accumulate Acc = *accumulate(S);
       SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
-      if (Reported.count(Loc.getRawEncoding()))
+      if (alreadyReported(Loc))
         continue;
       Operand X, Y;
       X.Load = Resolve(Acc.X);
@@ -737,7 +729,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
       }
       if (!Store)
         continue;
-      Reported.insert(Loc.getRawEncoding());
+      markReported(Loc);
 
       // Rows and columns: the column coordinate has the smaller stride in
       // the output (one element in a row-major matrix).
@@ -997,7 +989,7 @@ void NaiveGemmCheck::check(const MatchFinder::MatchResult &Result) {
         Why = "the result is added to the output ('+=')";
       }
       llvm::ArrayRef<LaunchSite> Launches =
-          Uses->launches(canonicalKernel(Kernel));
+          uses(Ctx).launches(canonicalKernel(Kernel));
       if (Why.empty() && Launches.empty())
         Why = "no launch of the kernel is in this translation unit";
       if (!Why.empty()) {

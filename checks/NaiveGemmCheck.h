@@ -3,9 +3,7 @@
 #ifndef CUDALINT_NAIVEGEMMCHECK_H
 #define CUDALINT_NAIVEGEMMCHECK_H
 
-#include "analysis/CudaAST.h"
-#include "analysis/KernelModel.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "KernelCheck.h"
 
 #include <memory>
 #include <set>
@@ -18,28 +16,14 @@ namespace cudalint {
 /// note) the equivalent cuBLAS call in place of the kernel's launch.
 ///
 /// For the user-facing documentation see docs/checks/naive-gemm.md.
-class NaiveGemmCheck : public clang::tidy::ClangTidyCheck {
+class NaiveGemmCheck : public KernelCheck {
 public:
-  NaiveGemmCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { KernelModel::resetCache(); }
-  void onEndOfTranslationUnit() override {
-    Reported.clear();
-    HelperAdded.clear();
-    Uses.reset();
-    KernelModel::resetCache();
-  }
-  bool isLanguageVersionSupported(
-      const clang::LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
+  using KernelCheck::KernelCheck;
 
 private:
-  std::unique_ptr<KernelUseIndex> Uses;
-  std::set<unsigned> Reported;
+  void checkKernel(const clang::FunctionDecl *Kernel,
+                   clang::ASTContext &Ctx) override;
+  void resetTranslationUnitState() override { HelperAdded.clear(); }
   /// Files of this translation unit whose rewrite already inserts the
   /// helper.
   std::set<unsigned> HelperAdded;

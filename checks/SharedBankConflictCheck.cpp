@@ -167,30 +167,22 @@ std::optional<int64_t> laneStrideBytes(const MemAccess &A) {
 
 SharedBankConflictCheck::SharedBankConflictCheck(
     StringRef Name, tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : BlockShapeCheck(Name, Context),
       MinDegree(
-          std::max(2, std::atoi(Options.get("MinDegree", "2").str().c_str()))),
-      AssumedBlockDim(Options.get("AssumedBlockDim", "").str()) {}
+          std::max(2, std::atoi(Options.get("MinDegree", "2").str().c_str()))) {
+}
 
 void SharedBankConflictCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MinDegree", std::to_string(MinDegree));
-  Options.store(Opts, "AssumedBlockDim", AssumedBlockDim);
+  BlockShapeCheck::storeOptions(Opts);
 }
 
-void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(analysableKernel().bind("kernel"), this);
-}
-
-void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  if (!Uses)
-    Uses = std::make_unique<KernelUseIndex>(Ctx);
-  std::vector<LaunchConfig> Launches = launchConfigs(*Uses, Kernel, Ctx);
-  std::vector<BlockShape> Shapes =
-      blockShapes(Launches, parseBlockShape(AssumedBlockDim), Kernel);
+void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
+                                          ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<LaunchConfig> Launches = launchesOf(Kernel, Ctx);
+  std::vector<BlockShape> Shapes = blockShapesOf(Kernel, Launches);
 
   struct Finding {
     unsigned Degree = 0;
@@ -290,7 +282,7 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   for (auto &[Raw, Fd] : Findings) {
     const MemAccess &A = *Fd.Access;
     // A helper inlined into several kernels is reported once.
-    if (!ReportedLocs.insert(Raw).second)
+    if (!markReported(SourceLocation::getFromRawEncoding(Raw)))
       continue;
     const VarDecl *V = Fd.Array;
     std::optional<ArrayShape> Shape = shapeOf(V, Ctx);

@@ -3,9 +3,7 @@
 #ifndef CUDALINT_SHAREDBANKCONFLICTCHECK_H
 #define CUDALINT_SHAREDBANKCONFLICTCHECK_H
 
-#include "analysis/CudaAST.h"
-#include "analysis/Warp.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "KernelCheck.h"
 
 #include <memory>
 #include <set>
@@ -16,32 +14,17 @@ namespace cudalint {
 /// at different addresses, and pads the array where that is safe.
 ///
 /// For the user-facing documentation see docs/checks/shared-bank-conflict.md.
-class SharedBankConflictCheck : public clang::tidy::ClangTidyCheck {
+class SharedBankConflictCheck : public BlockShapeCheck {
 public:
   SharedBankConflictCheck(llvm::StringRef Name,
                           clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { KernelModel::resetCache(); }
-  void onEndOfTranslationUnit() override {
-    ReportedLocs.clear();
-    Uses.reset();
-    KernelModel::resetCache();
-  }
-  bool isLanguageVersionSupported(
-      const clang::LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
 
 private:
+  void checkKernel(const clang::FunctionDecl *Kernel,
+                   clang::ASTContext &Ctx) override;
   /// Report conflicts of at least this degree.
   unsigned MinDegree;
-  /// Block shape assumed where no launch site says.
-  std::string AssumedBlockDim;
-  std::unique_ptr<KernelUseIndex> Uses;
-  std::set<unsigned> ReportedLocs;
 };
 
 } // namespace cudalint

@@ -140,14 +140,13 @@ bool within(const Stmt *Inner, const Stmt *Outer, const SourceManager &SM) {
 
 UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
                                                tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : BlockShapeCheck(Name, Context),
       MinSectorRatio(std::max(
           1.5, std::strtod(Options.get("MinSectorRatio", "4").str().c_str(),
                            nullptr))),
       MinSectors(
           std::max(1, std::atoi(Options.get("MinSectors", "8").str().c_str()))),
       ReportGathers(parseBoolOption(Options.get("ReportGathers", "false"))),
-      AssumedBlockDim(Options.get("AssumedBlockDim", "").str()),
       LaunchShapeNotes(
           parseBoolOption(Options.get("LaunchShapeNotes", "true"))) {}
 
@@ -157,24 +156,16 @@ void UncoalescedAccessCheck::storeOptions(
                 llvm::formatv("{0}", MinSectorRatio).str());
   Options.store(Opts, "MinSectors", std::to_string(MinSectors));
   Options.store(Opts, "ReportGathers", ReportGathers ? "true" : "false");
-  Options.store(Opts, "AssumedBlockDim", AssumedBlockDim);
+  BlockShapeCheck::storeOptions(Opts);
   Options.store(Opts, "LaunchShapeNotes", LaunchShapeNotes ? "true" : "false");
 }
 
-void UncoalescedAccessCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(analysableKernel().bind("kernel"), this);
-}
+void UncoalescedAccessCheck::checkKernel(const FunctionDecl *Kernel,
+                                         ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
 
-void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  if (!Uses)
-    Uses = std::make_unique<KernelUseIndex>(Ctx);
-
-  std::vector<LaunchConfig> Launches = launchConfigs(*Uses, Kernel, Ctx);
-  std::vector<BlockShape> Shapes =
-      blockShapes(Launches, parseBlockShape(AssumedBlockDim), Kernel);
+  std::vector<LaunchConfig> Launches = launchesOf(Kernel, Ctx);
+  std::vector<BlockShape> Shapes = blockShapesOf(Kernel, Launches);
 
   struct Report {
     double Ratio = 0;
@@ -265,7 +256,7 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
     const MemAccess &A = *R.Access;
     SourceLocation Loc = SourceLocation::getFromRawEncoding(Raw);
     // A helper inlined into several kernels is reported once.
-    if (!ReportedLocs.insert(Raw).second)
+    if (!markReported(SourceLocation::getFromRawEncoding(Raw)))
       continue;
     if (R.Gather) {
       diag(Loc, "%0 '%1' at a data-dependent address: how many sectors a "

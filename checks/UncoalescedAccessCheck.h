@@ -3,9 +3,7 @@
 #ifndef CUDALINT_UNCOALESCEDACCESSCHECK_H
 #define CUDALINT_UNCOALESCEDACCESSCHECK_H
 
-#include "analysis/CudaAST.h"
-#include "analysis/Warp.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "KernelCheck.h"
 
 #include <memory>
 #include <set>
@@ -16,26 +14,15 @@ namespace cudalint {
 /// sectors than the data it uses needs (neighbouring lanes far apart).
 ///
 /// For the user-facing documentation see docs/checks/uncoalesced-access.md.
-class UncoalescedAccessCheck : public clang::tidy::ClangTidyCheck {
+class UncoalescedAccessCheck : public BlockShapeCheck {
 public:
   UncoalescedAccessCheck(llvm::StringRef Name,
                          clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { KernelModel::resetCache(); }
-  void onEndOfTranslationUnit() override {
-    ReportedLocs.clear();
-    Uses.reset();
-    KernelModel::resetCache();
-  }
-  bool isLanguageVersionSupported(
-      const clang::LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
 
 private:
+  void checkKernel(const clang::FunctionDecl *Kernel,
+                   clang::ASTContext &Ctx) override;
   struct RemapPlan {
     const clang::VarDecl *RowVar = nullptr, *ColVar = nullptr;
     clang::SourceLocation AnchorLoc;
@@ -60,14 +47,9 @@ private:
   unsigned MinSectors;
   /// Also report data-dependent gathers and scatters.
   bool ReportGathers;
-  /// Block shape assumed where no launch site says (`16,16`); empty: assume
-  /// blockDim.x is a multiple of 32.
-  std::string AssumedBlockDim;
   /// Remark on 2-D launches with blockDim.x < 32 for kernels whose accesses
   /// are contiguous in x.
   bool LaunchShapeNotes;
-  std::unique_ptr<KernelUseIndex> Uses;
-  std::set<unsigned> ReportedLocs;
 };
 
 } // namespace cudalint

@@ -1,0 +1,93 @@
+//===--- KernelCheck.h - what every cudalint check shares -------*- C++ -*-===//
+//
+// The checks all look at one kernel at a time: they match every analysable
+// kernel definition, build what they need of the shared analysis, and keep a
+// little state per translation unit. That common part lives here once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_KERNELCHECK_H
+#define CUDALINT_KERNELCHECK_H
+
+#include "analysis/CudaAST.h"
+#include "analysis/KernelModel.h"
+#include "analysis/Warp.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// A cudalint check: runs on CUDA only, once per analysable kernel
+/// definition (`checkKernel`), with the translation unit's launch sites
+/// indexed once and each source location reported at most once.
+class KernelCheck : public clang::tidy::ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) final;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) final;
+  void onStartOfTranslationUnit() final;
+  void onEndOfTranslationUnit() final;
+
+protected:
+  /// Analyses one kernel definition that has no parse errors.
+  virtual void checkKernel(const clang::FunctionDecl *Kernel,
+                           clang::ASTContext &Ctx) = 0;
+  /// Forgets what a check keeps beyond this class at the end of a
+  /// translation unit.
+  virtual void resetTranslationUnitState() {}
+
+  /// The launch sites and other uses of the kernels of this translation
+  /// unit, indexed on first use.
+  const KernelUseIndex &uses(clang::ASTContext &Ctx);
+  /// The launches of \p Kernel visible in this translation unit.
+  std::vector<LaunchConfig> launchesOf(const clang::FunctionDecl *Kernel,
+                                       clang::ASTContext &Ctx);
+  /// True when a finding of this check was already reported at \p Loc.
+  bool alreadyReported(clang::SourceLocation Loc) const {
+    return Reported.count(Loc.getRawEncoding()) != 0;
+  }
+  /// Records a finding at \p Loc; false when one was already there.
+  bool markReported(clang::SourceLocation Loc) {
+    return Reported.insert(Loc.getRawEncoding()).second;
+  }
+
+private:
+  std::unique_ptr<KernelUseIndex> Uses;
+  std::set<unsigned> Reported;
+};
+
+/// A check that samples the warps of a block, with the `AssumedBlockDim`
+/// option for kernels whose launches are not in view.
+class BlockShapeCheck : public KernelCheck {
+public:
+  BlockShapeCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+
+protected:
+  /// The block shapes to sample for \p Kernel: those of its launches, else
+  /// the assumed one, else the defaults of `blockShapes`.
+  std::vector<BlockShape>
+  blockShapesOf(const clang::FunctionDecl *Kernel,
+                llvm::ArrayRef<LaunchConfig> Launches) const;
+  /// The `AssumedBlockDim` option, parsed; none when unset or malformed.
+  std::optional<BlockShape> assumedBlockShape() const {
+    return parseBlockShape(AssumedBlockDim);
+  }
+
+  /// Block shape assumed where no launch site says (`16,16`); empty: the
+  /// defaults.
+  const std::string AssumedBlockDim;
+};
+
+} // namespace cudalint
+
+#endif
