@@ -1,0 +1,364 @@
+//===--- ModelBuilder.h - the walk that builds a KernelModel ----*- C++ -*-===//
+//
+// Private to the analysis library: the checks see only KernelModel.h. The
+// builder is one class whose methods are spread over the Model*.cpp files by
+// concern:
+//   ModelStatements.cpp  statements, branches and the guards they leave;
+//   ModelLoops.cpp       loops, induction variables and trip counts;
+//   ModelValues.cpp      expressions as symbolic values;
+//   ModelMemory.cpp      lvalues, loads, stores and assignments;
+//   ModelCalls.cpp       calls: intrinsics, barriers, cooperative groups and
+//                        the inlining of `__device__` helpers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_MODELBUILDER_H
+#define CUDALINT_ANALYSIS_MODELBUILDER_H
+
+#include "KernelModel.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <utility>
+
+namespace cudalint {
+namespace model {
+
+// What a value is, as far as the walk can tell.
+struct Value {
+  enum KindT { None, Scalar, Ptr, Dim3, UniformAgg } Kind = None;
+  SymRef S;                               // Scalar; the offset for Ptr
+  const clang::ValueDecl *Root = nullptr; // Ptr: null when unknown
+  MemSpace Space = MemSpace::Unknown;
+  clang::QualType Pointee;
+  SymRef D[3];                 // Dim3
+  const void *AggId = nullptr; // UniformAgg: the parameter
+  clang::SourceLocation Def;   // where a local got this value
+
+  static Value scalar(SymRef S) {
+    Value V;
+    V.Kind = Scalar;
+    V.S = std::move(S);
+    return V;
+  }
+  bool threadDependent() const {
+    switch (Kind) {
+    case Scalar:
+      return S->threadDependent();
+    case Ptr:
+      return !Root || S->threadDependent();
+    case Dim3:
+      return D[0]->threadDependent() || D[1]->threadDependent() ||
+             D[2]->threadDependent();
+    case UniformAgg:
+      return false;
+    case None:
+      return false;
+    }
+    return true;
+  }
+  bool sameAs(const Value &O) const {
+    if (Kind != O.Kind)
+      return false;
+    switch (Kind) {
+    case Scalar:
+      return S->key() == O.S->key();
+    case Ptr:
+      return Root && Root == O.Root && S->key() == O.S->key() &&
+             Pointee == O.Pointee;
+    case Dim3:
+      for (int I = 0; I < 3; ++I)
+        if (D[I]->key() != O.D[I]->key())
+          return false;
+      return true;
+    case UniformAgg:
+      return AggId == O.AggId;
+    case None:
+      return true;
+    }
+    return false;
+  }
+};
+
+using Env = llvm::DenseMap<const clang::VarDecl *, Value>;
+
+// A memory location or a local variable, as an lvalue.
+struct Loc {
+  enum KindT { Memory, LocalVar, LocalMember } Kind = Memory;
+  const clang::ValueDecl *Root = nullptr;
+  MemSpace Space = MemSpace::Unknown;
+  SymRef Off;
+  clang::QualType Type;
+  const clang::VarDecl *Var = nullptr;
+  int Member = -1;
+};
+
+// The shape of a loop statement, whichever kind it is.
+struct LoopShape {
+  const clang::Stmt *L;
+  const clang::Expr *Cond;
+  const clang::Expr *Inc;
+  const clang::Stmt *Body;
+  const clang::VarDecl *CondVar;
+};
+
+// The variables a loop writes, and what the walk assumes they hold during an
+// iteration.
+struct LoopVars {
+  /// Stepped by a loop-invariant amount: `init + k * step`.
+  llvm::DenseMap<const clang::VarDecl *, Value> Inductive;
+  /// Every other variable written in the loop.
+  llvm::SmallVector<const clang::VarDecl *, 4> Others;
+  /// For each of Others: whether it may hold a thread-dependent value.
+  llvm::DenseMap<const clang::VarDecl *, bool> Dep;
+};
+
+// The identity of the coalesced-group rank leaf (see isCoalescedRank).
+extern const char CoalescedRankTag;
+
+inline bool isIntLike(clang::QualType T) {
+  return T->isIntegralOrEnumerationType();
+}
+
+// `dim3`, `uint3` or `int3`.
+bool isDim3Like(clang::QualType T);
+
+// Which of threadIdx/blockIdx/blockDim/gridDim \p Base names, if any.
+std::optional<SymKind> builtinVarKind(const clang::Expr *Base);
+
+// 0, 1, 2 for `x`, `y`, `z`; -1 otherwise.
+int dimOfName(llvm::StringRef N);
+
+// Variables a statement writes: assignments, increments, address taken,
+// passed by non-const reference, inline-assembly outputs.
+class ModifiedVars : public clang::RecursiveASTVisitor<ModifiedVars> {
+public:
+  llvm::DenseMap<const clang::VarDecl *, unsigned> Count;
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Last;
+
+  static const clang::VarDecl *var(const clang::Expr *E) {
+    if (const auto *DRE =
+            clang::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = clang::dyn_cast<clang::VarDecl>(DRE->getDecl()))
+        return V;
+    if (const auto *ME =
+            clang::dyn_cast<clang::MemberExpr>(E->IgnoreParenImpCasts()))
+      if (!ME->isArrow())
+        return var(ME->getBase());
+    return nullptr;
+  }
+  void add(const clang::Expr *Target, const clang::Expr *By) {
+    if (const clang::VarDecl *V = var(Target)) {
+      ++Count[V];
+      Last[V] = By;
+    }
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      add(BO->getLHS(), BO);
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == clang::UO_AddrOf)
+      add(UO->getSubExpr(), UO);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *CE) {
+    if (CE->isAssignmentOp() && CE->getNumArgs() > 0)
+      add(CE->getArg(0), CE);
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *CE) {
+    const clang::FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD)
+      return true;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
+      clang::QualType T = FD->getParamDecl(I)->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        add(CE->getArg(I), CE);
+    }
+    return true;
+  }
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt *S) {
+    for (unsigned I = 0; I < S->getNumOutputs(); ++I)
+      add(S->getOutputExpr(I), S->getOutputExpr(I));
+    return true;
+  }
+  bool VisitDeclStmt(clang::DeclStmt *) { return true; }
+};
+
+const unsigned MaxInlineDepth = 4;
+
+// The location a pointer value points to (its type left to the caller).
+inline Loc pointee(const Value &P) {
+  Loc L;
+  L.Root = P.Root;
+  L.Space = P.Space;
+  L.Off = P.S;
+  return L;
+}
+
+} // namespace model
+
+class ModelBuilder {
+public:
+  ModelBuilder(KernelModel &M, clang::ASTContext &Ctx) : M(M), Ctx(Ctx) {}
+
+  void run();
+
+private:
+  using Value = model::Value;
+  using Loc = model::Loc;
+  using Env = model::Env;
+  using LoopShape = model::LoopShape;
+  using LoopVars = model::LoopVars;
+
+  KernelModel &M;
+  clang::ASTContext &Ctx;
+  Env E;
+  llvm::SmallVector<const clang::Stmt *, 4> Loops;
+  llvm::SmallVector<Guard, 4> Guards;
+  llvm::SmallVector<const clang::CallExpr *, 2> Calls;
+  llvm::SmallVector<const clang::FunctionDecl *, 2> Inlining;
+  llvm::SmallVector<const clang::VarDecl *, 2> InitOf;
+  struct Frame {
+    llvm::SmallVector<Value, 2> Returns;
+    bool ReturnUnderThreadGuard = false;
+  };
+  llvm::SmallVector<Frame, 2> Frames;
+  bool Recording = true;
+  unsigned DryDepth = 0;
+  // During a dry run over a loop: whether each variable was ever assigned a
+  // thread-dependent value.
+  llvm::DenseMap<const clang::VarDecl *, bool> *Observed = nullptr;
+
+  //===--- Values (ModelValues.cpp) ---------------------------------------===//
+
+  Value paramValue(const clang::ParmVarDecl *P);
+  Value opaque(const void *Id, llvm::StringRef Name, bool ThreadDep);
+  Value opaqueExpr(const clang::Expr *X, bool ThreadDep);
+  const void *inContext(const void *Node) const;
+  bool guardsThreadDependent() const;
+  void setVar(const clang::VarDecl *V, Value Val, clang::SourceLocation Def);
+  LocalVar *local(const clang::VarDecl *V);
+
+  Value record(const clang::Expr *X, Value V);
+  Value rvalue(const clang::Expr *X);
+  std::optional<int64_t> constant(const clang::Expr *X);
+  Value children(const clang::Expr *X);
+  Value rvalueImpl(const clang::Expr *X);
+  std::optional<Value> builtinMember(const clang::Expr *X);
+  Value castExpr(const clang::CastExpr *C);
+  Value arrayDecay(const clang::CastExpr *C);
+  Value binary(const clang::BinaryOperator *BO);
+  Value logical(const clang::BinaryOperator *BO);
+  Value unary(const clang::UnaryOperator *UO);
+  Value addressOf(const clang::UnaryOperator *UO);
+  Value conditional(const clang::AbstractConditionalOperator *CO);
+  Value construct(const clang::CXXConstructExpr *CC);
+
+  //===--- Memory (ModelMemory.cpp) ---------------------------------------===//
+
+  SymRef sizeOf(clang::QualType T, const clang::ValueDecl *Root);
+  Value loadFrom(const Loc &L, const clang::Expr *X, bool Record = true);
+  Value loadLocal(const Loc &L, const clang::Expr *X);
+  void access(const Loc &L, const clang::Expr *X, bool Load, bool Store,
+              bool Intrinsic = false, bool Atomic = false);
+  void threadVars(const clang::Stmt *S, llvm::SmallVectorImpl<VarOrigin> &Out);
+  std::optional<Loc> lvalue(const clang::Expr *X);
+  std::optional<Loc> declLvalue(const clang::DeclRefExpr *DRE);
+  std::optional<Loc> subscriptLvalue(const clang::ArraySubscriptExpr *AS);
+  std::optional<Loc> unaryLvalue(const clang::UnaryOperator *UO);
+  std::optional<Loc> memberLvalue(const clang::MemberExpr *ME);
+  std::optional<Loc> memberBase(const clang::MemberExpr *ME);
+  Loc localMemberLvalue(const Loc &Base, const clang::FieldDecl *FD);
+  Value assign(const clang::Expr *Target, const clang::Expr *Whole, SymKind Op,
+               bool Compound, Value RHS);
+  Value assignLocalMember(const Loc &L, const clang::Expr *Whole, SymKind Op,
+                          bool Compound, const Value &RHS);
+  Value compoundValue(const Loc &L, const clang::Expr *Target,
+                      const clang::Expr *Whole, SymKind Op, const Value &RHS);
+
+  //===--- Statements (ModelStatements.cpp) -------------------------------===//
+
+  bool stmt(const clang::Stmt *S);
+  bool compoundStmt(const clang::CompoundStmt *CS);
+  void loopStmt(const clang::Stmt *S);
+  bool returnStmt(const clang::ReturnStmt *R);
+  void asmStmt(const clang::GCCAsmStmt *A);
+  void declare(const clang::VarDecl *V);
+  Value initValue(const clang::Expr *Init, clang::QualType T);
+  bool ifStmt(const clang::IfStmt *If);
+  void join(const Env &Other, const clang::Stmt *S, const SymRef &Cond);
+  Value merged(const Value &A, const Value &B, const clang::Stmt *S,
+               const clang::VarDecl *V, bool CondThreadDep);
+  void condition(const clang::Stmt *S, const clang::Expr *CondE,
+                 const SymRef &Cond);
+  SymRef branchCondition(const clang::Stmt *S, const clang::Expr *CondE);
+  void switchStmt(const clang::SwitchStmt *Sw);
+
+  //===--- Loops (ModelLoops.cpp) -----------------------------------------===//
+
+  void loop(const LoopShape &S);
+  LoopVars loopCarriedVars(const LoopShape &S, const model::ModifiedVars &Mods);
+  std::optional<Value> inductiveValue(const clang::VarDecl *V, unsigned Writes,
+                                      const LoopShape &S,
+                                      const model::ModifiedVars &Mods);
+  std::optional<Value>
+  arithmeticInduction(const clang::VarDecl *V,
+                      std::pair<const clang::Expr *, int> Step,
+                      const clang::Stmt *L);
+  std::optional<Value> geometricInduction(const clang::VarDecl *V, Value Init,
+                                          const clang::Expr *W,
+                                          const LoopShape &S);
+  std::optional<std::pair<bool, int64_t>> geometricStep(const clang::VarDecl *V,
+                                                        const clang::Expr *W);
+  bool unconditionalIn(const clang::Stmt *W, const clang::Stmt *L,
+                       const clang::Expr *Inc);
+  void settleLoopDependence(const LoopShape &S, LoopVars &Vars);
+  llvm::DenseMap<const clang::VarDecl *, bool>
+  dryRunIteration(const LoopShape &S, const LoopVars &Vars);
+  void assumeLoopValues(const clang::Stmt *L, const LoopVars &Vars);
+  void recordTripCount(const LoopShape &S, const LoopVars &Vars);
+  void valuesAfterLoop(const clang::Stmt *Body, const model::ModifiedVars &Mods,
+                       bool TripDep);
+  bool body(const LoopShape &S);
+
+  //===--- Calls (ModelCalls.cpp) -----------------------------------------===//
+
+  Value builtinDim3(SymKind K);
+  std::optional<Value> cooperativeGroups(const clang::CXXMethodDecl *MD,
+                                         clang::QualType ObjectType);
+  void syncPoint(const clang::CallExpr *CE, const clang::FunctionDecl *FD);
+  std::optional<SyncScope> barrierScope(const clang::CallExpr *CE,
+                                        const clang::FunctionDecl *FD);
+  Value call(const clang::CallExpr *CE);
+  std::optional<Value> groupOrBuiltinCall(const clang::CallExpr *CE);
+  llvm::SmallVector<Value, 4> argValues(const clang::CallExpr *CE);
+  Value pointerArg(const clang::CallExpr *CE, unsigned I, bool Load, bool Store,
+                   bool Atomic);
+  std::optional<Value> arithmeticIntrinsic(const clang::CallExpr *CE,
+                                           llvm::StringRef Name);
+  std::optional<Value> memoryIntrinsic(const clang::CallExpr *CE,
+                                       llvm::StringRef Name);
+  std::optional<Value> warpIntrinsic(const clang::CallExpr *CE,
+                                     llvm::StringRef Name);
+  const clang::FunctionDecl *inlinableDefinition(const clang::FunctionDecl *FD);
+  Value opaqueCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,
+                   llvm::StringRef Name);
+  Value inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *Def);
+  llvm::SmallVector<Value, 4> inlinedArgValues(const clang::CallExpr *CE,
+                                               const clang::FunctionDecl *Def);
+  void forgetReferenceArgs(const clang::CallExpr *CE,
+                           const clang::FunctionDecl *Def);
+  Value returnedValue(const clang::CallExpr *CE, const Frame &F);
+};
+
+} // namespace cudalint
+
+#endif

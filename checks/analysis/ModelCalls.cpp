@@ -1,0 +1,447 @@
+//===--- ModelCalls.cpp - calls, intrinsics, barriers, inlining -----------===//
+//
+// What a call gives and does: cooperative groups' rank and index queries,
+// barriers, the load/store/atomic intrinsics (recorded as accesses), warp
+// shuffles, and `__device__` helpers, which are inlined with their
+// arguments' values up to MaxInlineDepth deep. Any other call is an opaque
+// value, thread-dependent unless it is a pure function of uniform arguments.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelBuilder.h"
+
+#include "CudaAST.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cudalint {
+using namespace model;
+
+namespace {
+
+// The record a cooperative_groups object is, or empty.
+StringRef cgClassName(QualType T, unsigned *TileSize) {
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return {};
+  const DeclContext *DC = RD->getDeclContext();
+  bool InCG = false;
+  for (; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getIdentifier() && NS->getName() == "cooperative_groups")
+        InCG = true;
+  if (!InCG)
+    return {};
+  if (TileSize) {
+    *TileSize = 0;
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (Spec->getTemplateArgs().size() > 0 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
+        *TileSize = Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue();
+  }
+  return RD->getName();
+}
+
+SymRef linearThread() {
+  return symBuiltin(SymKind::ThreadIdx, 0) +
+         symBuiltin(SymKind::BlockDim, 0) *
+             (symBuiltin(SymKind::ThreadIdx, 1) +
+              symBuiltin(SymKind::BlockDim, 1) *
+                  symBuiltin(SymKind::ThreadIdx, 2));
+}
+
+SymRef blockSize() {
+  return symBuiltin(SymKind::BlockDim, 0) * symBuiltin(SymKind::BlockDim, 1) *
+         symBuiltin(SymKind::BlockDim, 2);
+}
+
+bool isMinOrMax(StringRef Name) {
+  return Name == "min" || Name == "max" || Name == "umin" || Name == "umax" ||
+         Name == "llmin" || Name == "llmax" || Name == "ullmin" ||
+         Name == "ullmax";
+}
+
+bool anyThreadDependent(llvm::ArrayRef<Value> Vs) {
+  return llvm::any_of(Vs, [](const Value &V) { return V.threadDependent(); });
+}
+
+} // namespace
+
+//===--- Cooperative groups and barriers ----------------------------------===//
+
+Value ModelBuilder::builtinDim3(SymKind K) {
+  if (K == SymKind::ThreadIdx || K == SymKind::BlockDim)
+    M.MultiDim = true; // `dim3 t = threadIdx;`, `block.thread_index()`
+  Value V;
+  V.Kind = Value::Dim3;
+  for (unsigned I = 0; I < 3; ++I)
+    V.D[I] = symBuiltin(K, I);
+  return V;
+}
+
+// thread_rank() and friends; \p ObjectType is the group's type (for a
+// static member such as CUDA 13's thread_block::thread_rank(), its class).
+std::optional<Value> ModelBuilder::cooperativeGroups(const CXXMethodDecl *MD,
+                                                     QualType ObjectType) {
+  if (!MD || !MD->getIdentifier())
+    return std::nullopt;
+  unsigned Tile = 0;
+  StringRef Class = cgClassName(ObjectType, &Tile);
+  if (Class.empty())
+    return std::nullopt;
+  StringRef N = MD->getName();
+  bool Block = Class == "thread_block";
+  bool Grid = Class == "grid_group";
+  bool IsTile = Class == "thread_block_tile" && Tile > 0 && Tile <= 32;
+  if (Block) {
+    if (N == "thread_rank")
+      return Value::scalar(linearThread());
+    if (N == "thread_index")
+      return builtinDim3(SymKind::ThreadIdx);
+    if (N == "group_index")
+      return builtinDim3(SymKind::BlockIdx);
+    if (N == "dim_threads" || N == "group_dim")
+      return builtinDim3(SymKind::BlockDim);
+    if (N == "size" || N == "num_threads")
+      return Value::scalar(blockSize());
+  }
+  if (Grid) {
+    SymRef BlockRank = symBuiltin(SymKind::BlockIdx, 0) +
+                       symBuiltin(SymKind::GridDim, 0) *
+                           (symBuiltin(SymKind::BlockIdx, 1) +
+                            symBuiltin(SymKind::GridDim, 1) *
+                                symBuiltin(SymKind::BlockIdx, 2));
+    if (N == "thread_rank")
+      return Value::scalar(BlockRank * blockSize() + linearThread());
+    if (N == "block_rank")
+      return Value::scalar(BlockRank);
+    if (N == "block_index")
+      return builtinDim3(SymKind::BlockIdx);
+  }
+  if (Class == "coalesced_group" && N == "thread_rank")
+    return Value::scalar(symVarying(&CoalescedRankTag, "coalesced rank"));
+  if (IsTile) {
+    if (N == "thread_rank")
+      return Value::scalar(symOp(SymKind::Rem, linearThread(), symConst(Tile)));
+    if (N == "meta_group_rank")
+      return Value::scalar(symOp(SymKind::Div, linearThread(), symConst(Tile)));
+    if (N == "size" || N == "num_threads")
+      return Value::scalar(symConst(Tile));
+  }
+  return std::nullopt;
+}
+
+// Records \p CE when it is a barrier.
+void ModelBuilder::syncPoint(const CallExpr *CE, const FunctionDecl *FD) {
+  if (!Recording || !FD || !FD->getIdentifier())
+    return;
+  std::optional<SyncScope> Scope = barrierScope(CE, FD);
+  if (!Scope)
+    return;
+  SyncPoint P{CE, *Scope, {}, {}, {}};
+  P.Loops.assign(Loops.begin(), Loops.end());
+  P.Guards.assign(Guards.begin(), Guards.end());
+  P.CallStack.assign(Calls.begin(), Calls.end());
+  M.Syncs.push_back(std::move(P));
+}
+
+// Which threads the call \p CE of \p FD waits for, when it is a barrier.
+std::optional<SyncScope> ModelBuilder::barrierScope(const CallExpr *CE,
+                                                    const FunctionDecl *FD) {
+  StringRef N = FD->getName();
+  if (N == "__syncthreads" || N == "__syncthreads_count" ||
+      N == "__syncthreads_and" || N == "__syncthreads_or" ||
+      N == "__barrier_sync")
+    return SyncScope::Block;
+  if (N == "__syncwarp") {
+    std::optional<int64_t> Mask =
+        CE->getNumArgs() ? constant(CE->getArg(0)) : int64_t(0xffffffff);
+    if (Mask && uint32_t(*Mask) == 0xffffffffu)
+      return SyncScope::Warp;
+    return std::nullopt;
+  }
+  if (N != "sync")
+    return std::nullopt;
+  // `block.sync()`, `cooperative_groups::sync(block)`.
+  QualType T;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    T = MC->getImplicitObjectArgument()->getType();
+  else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    T = Ctx.getRecordType(MD->getParent()); // static `block.sync()`
+  else if (CE->getNumArgs() == 1)
+    T = CE->getArg(0)->getType();
+  unsigned Tile = 0;
+  StringRef Class = T.isNull() ? StringRef() : cgClassName(T, &Tile);
+  if (Class == "thread_block")
+    return SyncScope::Block;
+  if (Class == "grid_group")
+    return SyncScope::Grid;
+  if (Class == "thread_block_tile" && Tile == 32)
+    return SyncScope::Warp;
+  return std::nullopt;
+}
+
+//===--- Calls ------------------------------------------------------------===//
+
+Value ModelBuilder::call(const CallExpr *CE) {
+  syncPoint(CE, CE->getDirectCallee());
+  if (std::optional<Value> V = groupOrBuiltinCall(CE))
+    return *V;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE)) {
+    if (Op->isAssignmentOp() && Op->getNumArgs() == 2) {
+      Value RHS = rvalue(Op->getArg(1));
+      return assign(Op->getArg(0), Op, SymKind::Add, false, RHS);
+    }
+  }
+  const FunctionDecl *FD = CE->getDirectCallee();
+  StringRef Name;
+  if (FD && FD->getIdentifier())
+    Name = FD->getName();
+  if (std::optional<Value> V = arithmeticIntrinsic(CE, Name))
+    return *V;
+  if (std::optional<Value> V = memoryIntrinsic(CE, Name))
+    return *V;
+  if (std::optional<Value> V = warpIntrinsic(CE, Name))
+    return *V;
+  if (const FunctionDecl *Def = inlinableDefinition(FD))
+    return inlineCall(CE, Def);
+  return opaqueCall(CE, FD, Name);
+}
+
+// A cooperative group's query (`block.thread_rank()`), or a built-in index
+// variable converted to dim3 (`operator dim3()` on blockDim).
+std::optional<Value> ModelBuilder::groupOrBuiltinCall(const CallExpr *CE) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+      if (auto K = builtinVarKind(MC->getImplicitObjectArgument()))
+        return builtinDim3(*K);
+    if (std::optional<Value> V = cooperativeGroups(
+            MC->getMethodDecl(), MC->getImplicitObjectArgument()->getType())) {
+      rvalue(MC->getImplicitObjectArgument());
+      return *V;
+    }
+  }
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  if (!MD || !MD->isStatic())
+    return std::nullopt;
+  // `tile.thread_rank()` names a static member of a base class
+  // (`__static_size_tile_base<32>`): the object says which group.
+  QualType T = Ctx.getRecordType(MD->getParent());
+  if (const auto *ME =
+          dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+    T = ME->getBase()->getType();
+  return cooperativeGroups(MD, T);
+}
+
+llvm::SmallVector<Value, 4> ModelBuilder::argValues(const CallExpr *CE) {
+  llvm::SmallVector<Value, 4> Vs;
+  for (const Expr *A : CE->arguments())
+    Vs.push_back(rvalue(A));
+  return Vs;
+}
+
+// Records the access through pointer argument \p I of an intrinsic; for a
+// plain load, the value read.
+Value ModelBuilder::pointerArg(const CallExpr *CE, unsigned I, bool Load,
+                               bool Store, bool Atomic) {
+  if (I >= CE->getNumArgs())
+    return Value();
+  Value P = rvalue(CE->getArg(I));
+  if (P.Kind == Value::Ptr) {
+    Loc L = pointee(P);
+    L.Type = P.Pointee;
+    access(L, CE, Load, Store, /*Intrinsic=*/true, Atomic);
+    if (Load && !Atomic && !Store)
+      return loadFrom(L, CE, false);
+  }
+  return Value();
+}
+
+// `min`, `max` and `__mul24` of integers, followed symbolically.
+std::optional<Value> ModelBuilder::arithmeticIntrinsic(const CallExpr *CE,
+                                                       StringRef Name) {
+  if (isMinOrMax(Name)) {
+    auto Vs = argValues(CE);
+    if (Vs.size() == 2 && Vs[0].Kind == Value::Scalar &&
+        Vs[1].Kind == Value::Scalar && isIntLike(CE->getType()))
+      return Value::scalar(
+          symOp(Name.ends_with("min") ? SymKind::Min : SymKind::Max, Vs[0].S,
+                Vs[1].S));
+    return opaqueExpr(CE, anyThreadDependent(Vs));
+  }
+  if (Name == "__mul24" || Name == "__umul24") {
+    auto Vs = argValues(CE);
+    if (Vs.size() == 2 && Vs[0].Kind == Value::Scalar &&
+        Vs[1].Kind == Value::Scalar)
+      return Value::scalar(Vs[0].S * Vs[1].S);
+  }
+  return std::nullopt;
+}
+
+// `__ldg` and the other `__ld*` loads, `__st*` stores, `atomic*`: accesses
+// through their pointer argument.
+std::optional<Value> ModelBuilder::memoryIntrinsic(const CallExpr *CE,
+                                                   StringRef Name) {
+  if (Name.starts_with("__ld") && CE->getNumArgs() == 1) {
+    Value V = pointerArg(CE, 0, true, false, false);
+    if (V.Kind != Value::None)
+      return V;
+    return opaqueExpr(CE, true);
+  }
+  if (Name.starts_with("__st") && CE->getNumArgs() == 2 &&
+      CE->getArg(0)->getType()->isPointerType()) {
+    rvalue(CE->getArg(1));
+    pointerArg(CE, 0, false, true, false);
+    return Value();
+  }
+  if (Name.starts_with("atomic") && CE->getNumArgs() >= 1 &&
+      CE->getArg(0)->getType()->isPointerType()) {
+    pointerArg(CE, 0, true, true, true);
+    for (unsigned I = 1; I < CE->getNumArgs(); ++I)
+      rvalue(CE->getArg(I));
+    return opaqueExpr(CE, true);
+  }
+  return std::nullopt;
+}
+
+// Barriers that return a vote, and warp shuffles.
+std::optional<Value> ModelBuilder::warpIntrinsic(const CallExpr *CE,
+                                                 StringRef Name) {
+  // The value every thread of the block gets back from the barrier.
+  if (Name == "__syncthreads_or" || Name == "__syncthreads_and" ||
+      Name == "__syncthreads_count") {
+    argValues(CE);
+    return opaqueExpr(CE, false);
+  }
+  if (!Name.starts_with("__shfl"))
+    return std::nullopt;
+  auto Vs = argValues(CE);
+  bool Sync = Name.ends_with("_sync");
+  unsigned ValIdx = Sync ? 1 : 0;
+  if (Vs.size() > ValIdx + 1) {
+    if (!Vs[ValIdx].threadDependent())
+      return Vs[ValIdx];
+    if (Name.starts_with("__shfl_sync") || Name == "__shfl")
+      return opaqueExpr(CE, Vs[ValIdx + 1].threadDependent());
+  }
+  return opaqueExpr(CE, true);
+}
+
+// The definition to inline for a call of \p FD: a free `__device__` function
+// of the user's code, not already being inlined, not too deep.
+const FunctionDecl *ModelBuilder::inlinableDefinition(const FunctionDecl *FD) {
+  if (!FD || isKernel(FD) || Inlining.size() >= MaxInlineDepth ||
+      llvm::is_contained(Inlining, FD->getCanonicalDecl()))
+    return nullptr;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody() || isa<CXXMethodDecl>(Def) ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  return Def;
+}
+
+// A call the walk does not follow: its arguments are evaluated, its value
+// is opaque.
+Value ModelBuilder::opaqueCall(const CallExpr *CE, const FunctionDecl *FD,
+                               StringRef Name) {
+  auto Vs = argValues(CE);
+  bool Dep = anyThreadDependent(Vs);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    Dep |= rvalue(MC->getImplicitObjectArgument()).threadDependent();
+  // A function we cannot see may read anything per thread, except the
+  // math and bit-manipulation functions of the CUDA headers and builtins.
+  bool Pure =
+      FD && (FD->getBuiltinID() != 0 ||
+             Ctx.getSourceManager().isInSystemHeader(FD->getLocation()));
+  if (Name.contains("lane") || Name.contains("activemask") ||
+      Name.contains("ballot") || Name.contains("clock"))
+    Pure = false;
+  if (CE->getType()->isPointerType()) {
+    Value V;
+    V.Kind = Value::Ptr;
+    V.S = symVarying(CE, "returned pointer");
+    return V;
+  }
+  return opaqueExpr(CE, Dep || !Pure);
+}
+
+//===--- Inlining ---------------------------------------------------------===//
+
+Value ModelBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
+  llvm::SmallVector<Value, 4> ArgVals = inlinedArgValues(CE, Def);
+  Env Saved = std::move(E);
+  E.clear();
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    Value V = I < ArgVals.size() ? ArgVals[I] : paramValue(P);
+    if (V.Kind == Value::None && !P->getType()->isRecordType())
+      V = opaque(CE, P->getName(), true);
+    V.Def = CE->getExprLoc();
+    E[P] = V;
+  }
+  Inlining.push_back(Def->getCanonicalDecl());
+  Calls.push_back(CE);
+  Frames.emplace_back();
+  size_t GuardDepth = Guards.size();
+  stmt(Def->getBody());
+  Guards.resize(GuardDepth);
+  Frame F = Frames.pop_back_val();
+  Calls.pop_back();
+  Inlining.pop_back();
+  E = std::move(Saved);
+  forgetReferenceArgs(CE, Def);
+  return returnedValue(CE, F);
+}
+
+// The arguments' values; a reference parameter gets its referee's value.
+llvm::SmallVector<Value, 4>
+ModelBuilder::inlinedArgValues(const CallExpr *CE, const FunctionDecl *Def) {
+  llvm::SmallVector<Value, 4> ArgVals;
+  // Only free functions are inlined: argument I is parameter I.
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *A = CE->getArg(I);
+    if (I < Def->getNumParams() &&
+        Def->getParamDecl(I)->getType()->isReferenceType()) {
+      if (std::optional<Loc> L = lvalue(A)) {
+        ArgVals.push_back(loadFrom(*L, A, true));
+        continue;
+      }
+    }
+    ArgVals.push_back(rvalue(A));
+  }
+  return ArgVals;
+}
+
+// Locals passed by non-const reference may have been written.
+void ModelBuilder::forgetReferenceArgs(const CallExpr *CE,
+                                       const FunctionDecl *Def) {
+  for (unsigned I = 0; I < CE->getNumArgs() && I < Def->getNumParams(); ++I) {
+    QualType T = Def->getParamDecl(I)->getType();
+    if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+      if (const VarDecl *V = ModifiedVars::var(CE->getArg(I)))
+        if (V->hasLocalStorage())
+          setVar(V, opaque(CE, V->getName(), true), CE->getExprLoc());
+  }
+}
+
+// What the inlined call gives back: the value all its returns agree on, or
+// an opaque value, thread-dependent when one of them is or a return sits
+// under a thread-dependent guard.
+Value ModelBuilder::returnedValue(const CallExpr *CE, const Frame &F) {
+  if (F.Returns.empty())
+    return Value();
+  bool Same = llvm::all_of(
+      F.Returns, [&](const Value &V) { return V.sameAs(F.Returns.front()); });
+  if (Same && F.Returns.front().Kind != Value::None)
+    return F.Returns.front();
+  bool Dep = F.ReturnUnderThreadGuard || anyThreadDependent(F.Returns);
+  return opaqueExpr(CE, Dep);
+}
+
+} // namespace cudalint

@@ -1,0 +1,441 @@
+//===--- ModelLoops.cpp - loops, induction variables, trip counts ---------===//
+//
+// A loop is walked once, with every variable it writes replaced by what it
+// holds in an arbitrary iteration: an induction variable stepped by a
+// loop-invariant amount becomes `init + k * step` (or `init << k * shift`),
+// where `k` is the iteration counter, the same for every lane of a warp;
+// any other variable becomes an opaque symbol, thread-dependent when some
+// write in the loop makes it so (found by up to two dry runs of the body).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelBuilder.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace clang;
+
+namespace cudalint {
+using namespace model;
+
+namespace {
+
+// Steps `V += e`, `V -= e`, `++V`, `V = V + e`: the step, when that is the
+// only write to V in the loop.
+std::optional<std::pair<const Expr *, int>> inductionStep(const VarDecl *V,
+                                                          const Expr *W) {
+  if (const auto *UO = dyn_cast<UnaryOperator>(W))
+    if (UO->isIncrementDecrementOp())
+      return std::make_pair(nullptr, UO->isIncrementOp() ? 1 : -1);
+  const auto *BO = dyn_cast<BinaryOperator>(W);
+  if (!BO)
+    return std::nullopt;
+  if (BO->getOpcode() == BO_AddAssign)
+    return std::make_pair(BO->getRHS(), 1);
+  if (BO->getOpcode() == BO_SubAssign)
+    return std::make_pair(BO->getRHS(), -1);
+  if (BO->getOpcode() != BO_Assign)
+    return std::nullopt;
+  const auto *Sum =
+      dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
+    return std::nullopt;
+  if (ModifiedVars::var(Sum->getLHS()) == V)
+    return std::make_pair(Sum->getRHS(), Sum->getOpcode() == BO_Add ? 1 : -1);
+  if (Sum->getOpcode() == BO_Add && ModifiedVars::var(Sum->getRHS()) == V)
+    return std::make_pair(Sum->getLHS(), 1);
+  return std::nullopt;
+}
+
+bool containsReturn(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (containsReturn(C))
+      return true;
+  return false;
+}
+
+// Whether the body of loop \p L has a jump that can skip the rest of an
+// iteration (nested loops' own break/continue do not count).
+bool jumpsOut(const Stmt *S, const Stmt *L) {
+  for (const Stmt *C : S->children()) {
+    if (!C)
+      continue;
+    if (isa<ReturnStmt>(C) || isa<GotoStmt>(C))
+      return true;
+    if (isa<ContinueStmt>(C) || isa<BreakStmt>(C))
+      return true;
+    bool Nested = isa<ForStmt>(C) || isa<WhileStmt>(C) || isa<DoStmt>(C) ||
+                  isa<CXXForRangeStmt>(C) || isa<SwitchStmt>(C);
+    if (Nested) {
+      // Only returns inside nested loops leave this one.
+      if (containsReturn(C))
+        return true;
+      continue;
+    }
+    if (jumpsOut(C, L))
+      return true;
+  }
+  return false;
+}
+
+bool refersToAny(const Stmt *S,
+                 const llvm::DenseMap<const VarDecl *, unsigned> &Vs) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (Vs.count(V))
+        return true;
+  if (isa<PseudoObjectExpr>(S))
+    return false; // threadIdx.x and friends: the same every iteration.
+  if (isa<CallExpr>(S) && !isa<CXXOperatorCallExpr>(S))
+    return true; // A call may return something new each iteration.
+  for (const Stmt *C : S->children())
+    if (refersToAny(C, Vs))
+      return true;
+  return false;
+}
+
+// The variables written in the loop's body, condition and increment.
+ModifiedVars writtenIn(const LoopShape &S) {
+  ModifiedVars Mods;
+  Mods.TraverseStmt(const_cast<Stmt *>(S.Body));
+  if (S.Cond)
+    Mods.TraverseStmt(const_cast<Expr *>(S.Cond));
+  if (S.Inc)
+    Mods.TraverseStmt(const_cast<Expr *>(S.Inc));
+  return Mods;
+}
+
+} // namespace
+
+void ModelBuilder::loop(const LoopShape &S) {
+  ModifiedVars Mods = writtenIn(S);
+  LoopVars Vars = loopCarriedVars(S, Mods);
+  settleLoopDependence(S, Vars);
+  recordTripCount(S, Vars);
+  assumeLoopValues(S.L, Vars);
+  if (Observed)
+    for (const VarDecl *V : Vars.Others)
+      if (Vars.Dep.lookup(V))
+        (*Observed)[V] = true;
+
+  size_t GuardDepth = Guards.size();
+  bool TripDep = body(S);
+  Guards.resize(GuardDepth);
+  valuesAfterLoop(S.Body, Mods, TripDep);
+}
+
+// Sorts the variables the loop writes into induction variables and others;
+// the others start out thread-dependent when their value before the loop is.
+LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
+                                       const ModifiedVars &Mods) {
+  LoopVars Vars;
+  for (auto &[V, N] : Mods.Count) {
+    if (!E.count(V) && (!V->hasLocalStorage() || !isIntLike(V->getType())))
+      continue;
+    if (std::optional<Value> Ind = inductiveValue(V, N, S, Mods))
+      Vars.Inductive[V] = *Ind;
+    else
+      Vars.Others.push_back(V);
+  }
+  for (const VarDecl *V : Vars.Others) {
+    auto It = E.find(V);
+    Vars.Dep[V] = It != E.end() && It->second.threadDependent();
+  }
+  return Vars;
+}
+
+// The value of \p V (written \p Writes times in the loop) in iteration `k`,
+// when it is an induction variable.
+std::optional<ModelBuilder::Value>
+ModelBuilder::inductiveValue(const VarDecl *V, unsigned Writes,
+                             const LoopShape &S, const ModifiedVars &Mods) {
+  auto It = E.find(V);
+  if (Writes != 1 || It == E.end())
+    return std::nullopt;
+  const Expr *W = Mods.Last.lookup(V);
+  std::optional<std::pair<const Expr *, int>> Step;
+  if (It->second.Kind == Value::Scalar || It->second.Kind == Value::Ptr)
+    Step = inductionStep(V, W);
+  if (Step && Step->first && refersToAny(Step->first, Mods.Count))
+    Step.reset();
+  if (Step && !unconditionalIn(W, S.L, S.Inc))
+    Step.reset();
+  if (Step)
+    return arithmeticInduction(V, *Step, S.L);
+  if (It->second.Kind == Value::Scalar)
+    return geometricInduction(V, It->second, W, S);
+  return std::nullopt;
+}
+
+// `i += step`: init + k * step, the step scaled to bytes for a pointer.
+std::optional<ModelBuilder::Value> ModelBuilder::arithmeticInduction(
+    const VarDecl *V, std::pair<const Expr *, int> Step, const Stmt *L) {
+  SymRef StepV = symConst(Step.second);
+  if (Step.first) {
+    bool SavedRec = Recording;
+    Recording = false;
+    Value SV = rvalue(Step.first);
+    Recording = SavedRec;
+    if (SV.Kind != Value::Scalar)
+      return std::nullopt;
+    StepV = Step.second < 0 ? symConst(0) - SV.S : SV.S;
+  }
+  Value Init = E.find(V)->second;
+  SymRef K = symLoopIter(L, "k_" + V->getName().str());
+  if (Init.Kind == Value::Ptr)
+    StepV = StepV * sizeOf(Init.Pointee, Init.Root);
+  Init.S = Init.S + K * StepV;
+  return Init;
+}
+
+// `s *= 2`, `s >>= 1`: init << (k * shift), init >> (k * shift).
+std::optional<ModelBuilder::Value>
+ModelBuilder::geometricInduction(const VarDecl *V, Value Init, const Expr *W,
+                                 const LoopShape &S) {
+  std::optional<std::pair<bool, int64_t>> G = geometricStep(V, W);
+  if (!G || !unconditionalIn(W, S.L, S.Inc))
+    return std::nullopt;
+  SymRef K = symLoopIter(S.L, "k_" + V->getName().str());
+  Init.S = symOp(G->first ? SymKind::Shl : SymKind::Shr, Init.S,
+                 K * symConst(G->second));
+  return Init;
+}
+
+// Geometric steps of V by a constant power of two: `V *= 2`, `V <<= 1`,
+// `V = V * 4`, `V /= 2`, `V >>= 1`, `V = V / 2`. Returns (grows, shift).
+std::optional<std::pair<bool, int64_t>>
+ModelBuilder::geometricStep(const VarDecl *V, const Expr *W) {
+  const auto *BO = dyn_cast<BinaryOperator>(W);
+  if (!BO)
+    return std::nullopt;
+  BinaryOperatorKind Op;
+  const Expr *Amount;
+  switch (BO->getOpcode()) {
+  case BO_MulAssign:
+    Op = BO_Mul;
+    Amount = BO->getRHS();
+    break;
+  case BO_DivAssign:
+    Op = BO_Div;
+    Amount = BO->getRHS();
+    break;
+  case BO_ShlAssign:
+    Op = BO_Shl;
+    Amount = BO->getRHS();
+    break;
+  case BO_ShrAssign:
+    Op = BO_Shr;
+    Amount = BO->getRHS();
+    break;
+  case BO_Assign: {
+    const auto *R =
+        dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!R)
+      return std::nullopt;
+    Op = R->getOpcode();
+    if (ModifiedVars::var(R->getLHS()) == V)
+      Amount = R->getRHS();
+    else if (Op == BO_Mul && ModifiedVars::var(R->getRHS()) == V)
+      Amount = R->getLHS(); // `V = 2 * V`
+    else
+      return std::nullopt;
+    if (Op != BO_Mul && Op != BO_Div && Op != BO_Shl && Op != BO_Shr)
+      return std::nullopt;
+    break;
+  }
+  default:
+    return std::nullopt;
+  }
+  std::optional<int64_t> C = constant(Amount);
+  if (!C || *C <= 0)
+    return std::nullopt;
+  if (Op == BO_Shl || Op == BO_Shr)
+    return *C < 31 ? std::optional(std::make_pair(Op == BO_Shl, *C))
+                   : std::nullopt;
+  if (*C < 2 || (*C & (*C - 1)) != 0)
+    return std::nullopt;
+  return std::make_pair(Op == BO_Mul, int64_t(llvm::Log2_64(*C)));
+}
+
+// True when \p W runs exactly once per iteration of loop \p L: it is the
+// increment, or sits in the body outside any branch, and the body has no
+// `continue`, `break` or `return` that could skip it.
+bool ModelBuilder::unconditionalIn(const Stmt *W, const Stmt *L,
+                                   const Expr *Inc) {
+  if (Inc && (W == Inc || isa<Expr>(W) && Inc->IgnoreParens() == W))
+    return true;
+  const Stmt *Cur = W;
+  while (true) {
+    auto Parents = Ctx.getParents(*Cur);
+    if (Parents.empty())
+      return false;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (P == L)
+      break;
+    if (isa<IfStmt>(P) || isa<SwitchStmt>(P) ||
+        isa<AbstractConditionalOperator>(P) || isa<ForStmt>(P) ||
+        isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P))
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P))
+      if (BO->isLogicalOp())
+        return false;
+    Cur = P;
+  }
+  return !jumpsOut(L, L);
+}
+
+// Other variables written in the loop are uniform unless some write (with
+// every such variable assumed uniform) is thread-dependent: iterate dry runs
+// of the body until no more of them turn thread-dependent (at most twice,
+// and not inside more than two loops' dry runs).
+void ModelBuilder::settleLoopDependence(const LoopShape &S, LoopVars &Vars) {
+  if (Vars.Others.empty())
+    return;
+  if (DryDepth >= 2) {
+    for (const VarDecl *V : Vars.Others)
+      Vars.Dep[V] = true;
+    return;
+  }
+  for (int Iter = 0; Iter < 2; ++Iter) {
+    llvm::DenseMap<const VarDecl *, bool> Seen = dryRunIteration(S, Vars);
+    bool Changed = false;
+    for (const VarDecl *V : Vars.Others)
+      if (Seen.lookup(V) && !Vars.Dep[V]) {
+        Vars.Dep[V] = true;
+        Changed = true;
+      }
+    if (Observed)
+      for (auto &[V, D] : Seen)
+        if (D)
+          (*Observed)[V] = true;
+    if (!Changed)
+      break;
+  }
+}
+
+// Walks one iteration without recording anything; returns which variables
+// were assigned a thread-dependent value.
+llvm::DenseMap<const VarDecl *, bool>
+ModelBuilder::dryRunIteration(const LoopShape &S, const LoopVars &Vars) {
+  Env Saved = E;
+  assumeLoopValues(S.L, Vars);
+  llvm::DenseMap<const VarDecl *, bool> Seen;
+  auto *SavedObs = Observed;
+  bool SavedRec = Recording;
+  Observed = &Seen;
+  Recording = false;
+  ++DryDepth;
+  size_t GuardDepth = Guards.size();
+  body(S);
+  Guards.resize(GuardDepth);
+  --DryDepth;
+  Recording = SavedRec;
+  Observed = SavedObs;
+  E = std::move(Saved);
+  return Seen;
+}
+
+// E := what the loop's variables hold in iteration `k`.
+void ModelBuilder::assumeLoopValues(const Stmt *L, const LoopVars &Vars) {
+  for (auto &[V, Val] : Vars.Inductive)
+    E[V] = Val;
+  for (const VarDecl *V : Vars.Others) {
+    auto It = E.find(V);
+    bool Ptr = It != E.end() && It->second.Kind == Value::Ptr;
+    bool Dep = Vars.Dep.lookup(V);
+    Value Val = opaque(L, V->getName(), Dep);
+    if (Ptr) {
+      Value P = It->second;
+      P.S = Val.S;
+      if (Dep)
+        P.Root = nullptr;
+      Val = P;
+    }
+    Val.Def = V->getLocation();
+    E[V] = Val;
+  }
+}
+
+// A constant trip count: `for (int i = 0; i < 8; ++i)`.
+void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
+  if (!Recording || !S.Cond)
+    return;
+  const auto *BO = dyn_cast<BinaryOperator>(S.Cond->IgnoreParenImpCasts());
+  if (!BO || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_LE))
+    return;
+  const VarDecl *IV = ModifiedVars::var(BO->getLHS());
+  if (!IV)
+    return;
+  auto It = Vars.Inductive.find(IV);
+  if (It == Vars.Inductive.end())
+    return;
+  Polynomial P = toPolynomial(It->second.S);
+  SymRef K = symLoopIter(S.L, "k_" + IV->getName().str());
+  std::optional<int64_t> Init = P.Terms.count({}) ? P.Terms[{}] : int64_t(0);
+  int64_t Step = P.Terms.count({K->key()}) ? P.Terms[{K->key()}] : 0;
+  std::optional<int64_t> Bound = constant(BO->getRHS());
+  bool OnlyInitAndStep = llvm::all_of(P.Terms, [&](auto &T) {
+    return T.first.empty() || (T.first.size() == 1 && T.first[0] == K->key());
+  });
+  if (!OnlyInitAndStep || Step <= 0 || !Bound)
+    return;
+  int64_t Last = *Bound - (BO->getOpcode() == BO_LT ? 1 : 0);
+  if (Last >= *Init)
+    M.TripCounts[S.L] = (Last - *Init) / Step + 1;
+}
+
+// After the loop: each written variable holds its value at exit, which
+// differs between lanes when the trip count does.
+void ModelBuilder::valuesAfterLoop(const Stmt *Body, const ModifiedVars &Mods,
+                                   bool TripDep) {
+  for (auto &[V, N] : Mods.Count) {
+    auto It = E.find(V);
+    if (It == E.end())
+      continue;
+    bool D = TripDep || It->second.threadDependent();
+    Value Val = opaque(Body, V->getName(), D);
+    if (It->second.Kind == Value::Ptr) {
+      Value P = It->second;
+      P.S = Val.S;
+      Val = P;
+    }
+    Val.Def = It->second.Def;
+    E[V] = Val;
+  }
+}
+
+// Walks one iteration; true when the trip count may differ between the
+// lanes of a warp (a thread-dependent condition).
+bool ModelBuilder::body(const LoopShape &S) {
+  Loops.push_back(S.L);
+  bool TripDep = false;
+  auto EvalCond = [&](bool AsGuard) {
+    SymRef CS = branchCondition(S.L, S.Cond);
+    TripDep |= CS->threadDependent();
+    if (AsGuard)
+      Guards.push_back({CS, true, S.L});
+  };
+  bool DoWhile = isa<DoStmt>(S.L);
+  if (S.CondVar)
+    declare(S.CondVar);
+  if (S.Cond && !DoWhile)
+    EvalCond(true);
+  stmt(S.Body);
+  if (S.Inc)
+    rvalue(S.Inc);
+  if (S.Cond && DoWhile)
+    EvalCond(false);
+  Loops.pop_back();
+  return TripDep;
+}
+
+} // namespace cudalint

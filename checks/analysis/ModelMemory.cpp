@@ -1,0 +1,345 @@
+//===--- ModelMemory.cpp - lvalues, loads, stores and assignments ---------===//
+//
+// Where an lvalue lives (a local variable, a member of one, or a byte offset
+// from a pointer parameter or an array), what reading it gives, and the
+// accesses recorded when it is in memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelBuilder.h"
+
+#include "clang/AST/Attr.h"
+
+using namespace clang;
+
+namespace cudalint {
+using namespace model;
+
+namespace {
+
+// Casts that leave an lvalue where it is, only changing its type.
+bool keepsLocation(const CastExpr *C) {
+  return C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueBitCast ||
+         C->getCastKind() == CK_UncheckedDerivedToBase ||
+         C->getCastKind() == CK_DerivedToBase;
+}
+
+// A variable that lives in memory (arrays, `__shared__` and mutable globals)
+// rather than one whose value the walk follows.
+bool livesInMemory(const VarDecl *V) {
+  if (isa<ParmVarDecl>(V))
+    return false;
+  return V->getType()->isArrayType() || V->hasAttr<CUDASharedAttr>() ||
+         (!V->hasLocalStorage() && !V->getType().isConstQualified());
+}
+
+Loc localVarLoc(const VarDecl *V) {
+  Loc L;
+  L.Kind = Loc::LocalVar;
+  L.Var = V;
+  return L;
+}
+
+} // namespace
+
+// The byte size of \p T where it sits inside \p Root: array extents of a
+// declared array become ArrayDim symbols so that padding can be tried.
+SymRef ModelBuilder::sizeOf(QualType T, const ValueDecl *Root) {
+  if (T.isNull())
+    return symVarying(Root, "sizeof(unknown)");
+  T = T.getCanonicalType();
+  if (T->isIncompleteType() || T->isDependentType() || !T->isConstantSizeType())
+    return symUniform(T.getTypePtr(), "sizeof(" + T.getAsString() + ")");
+  int64_t Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
+  if (!Root || !T->isConstantArrayType())
+    return symConst(Bytes);
+  // Find T among the sub-array types of the root's declared type.
+  QualType RT = Root->getType().getCanonicalType();
+  llvm::SmallVector<const ConstantArrayType *, 3> Levels;
+  while (const auto *CAT = dyn_cast<ConstantArrayType>(RT.getTypePtr())) {
+    Levels.push_back(CAT);
+    RT = CAT->getElementType().getCanonicalType();
+  }
+  for (size_t L = 0; L < Levels.size(); ++L) {
+    if (QualType(Levels[L], 0) != T)
+      continue;
+    SymRef Size = symConst(Ctx.getTypeSizeInChars(RT).getQuantity());
+    for (size_t I = L; I < Levels.size(); ++I)
+      Size = Size * symArrayDim(Root, I, Levels[I]->getSize().getZExtValue(),
+                                Root->getName());
+    return Size;
+  }
+  return symConst(Bytes);
+}
+
+//===--- Reads and accesses -----------------------------------------------===//
+
+// The value read from \p L. Records the load when \p Record is set.
+Value ModelBuilder::loadFrom(const Loc &L, const Expr *X, bool Record) {
+  if (L.Kind != Loc::Memory)
+    return loadLocal(L, X);
+  if (Record)
+    access(L, X, /*Load=*/true, /*Store=*/false);
+  bool Dep = !L.Root || !L.Off || L.Off->threadDependent();
+  QualType T = L.Type;
+  if (T->isPointerType()) {
+    Value V;
+    V.Kind = Value::Ptr;
+    V.S = symVarying(X, "loaded pointer");
+    V.Pointee = T->getPointeeType();
+    return V;
+  }
+  return opaqueExpr(X, Dep);
+}
+
+// The value of a local variable or of a member of one: what the walk last
+// assigned it, else what its declaration says.
+Value ModelBuilder::loadLocal(const Loc &L, const Expr *X) {
+  auto It = E.find(L.Var);
+  if (L.Kind == Loc::LocalMember) {
+    if (It != E.end() && It->second.Kind == Value::Dim3 && L.Member >= 0 &&
+        L.Member < 3)
+      return Value::scalar(It->second.D[L.Member]);
+    if (It != E.end() && It->second.Kind == Value::UniformAgg)
+      return opaqueExpr(X, false);
+    return opaqueExpr(X, true);
+  }
+  if (It != E.end())
+    return It->second;
+  if (L.Var->getType().isConstQualified() || L.Var->isConstexpr())
+    if (const Expr *Init = L.Var->getInit()) {
+      if (L.Var->hasLocalStorage())
+        return rvalue(Init);
+      if (auto C = constant(Init))
+        return Value::scalar(symConst(*C));
+    }
+  if (!L.Var->hasLocalStorage())
+    return opaque(L.Var, L.Var->getName(), false); // a global scalar
+  return opaque(L.Var, L.Var->getName(), true);
+}
+
+void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
+                          bool Intrinsic, bool Atomic) {
+  if (!Recording || L.Kind != Loc::Memory || !L.Root || !L.Off)
+    return;
+  QualType T = L.Type.getCanonicalType();
+  if (T->isIncompleteType() || T->isDependentType() || T->isArrayType() ||
+      !T->isConstantSizeType())
+    return;
+  MemAccess A;
+  A.E = X;
+  A.Root = L.Root;
+  A.Space = L.Space;
+  A.Offset = L.Off;
+  A.Width = Ctx.getTypeSizeInChars(T).getQuantity();
+  A.Type = L.Type;
+  A.IsLoad = Load;
+  A.IsStore = Store;
+  A.ViaIntrinsic = Intrinsic;
+  A.IsAtomic = Atomic;
+  A.Loops.assign(Loops.begin(), Loops.end());
+  A.Guards.assign(Guards.begin(), Guards.end());
+  A.CallStack.assign(Calls.begin(), Calls.end());
+  threadVars(X, A.ThreadVars);
+  M.Accesses.push_back(std::move(A));
+}
+
+void ModelBuilder::threadVars(const Stmt *S,
+                              llvm::SmallVectorImpl<VarOrigin> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      auto It = E.find(V);
+      if (It != E.end() && It->second.Kind == Value::Scalar &&
+          It->second.threadDependent() &&
+          llvm::none_of(Out, [&](const VarOrigin &O) { return O.Var == V; }))
+        Out.push_back({V, It->second.Def, It->second.S});
+    }
+  for (const Stmt *C : S->children())
+    threadVars(C, Out);
+}
+
+//===--- Lvalues ----------------------------------------------------------===//
+
+std::optional<Loc> ModelBuilder::lvalue(const Expr *X) {
+  X = X->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(X))
+    if (keepsLocation(C)) {
+      std::optional<Loc> L = lvalue(C->getSubExpr());
+      if (L && L->Kind == Loc::Memory)
+        L->Type = C->getType();
+      return L;
+    }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(X))
+    return lvalue(MT->getSubExpr());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+    return declLvalue(DRE);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
+    return subscriptLvalue(AS);
+  if (const auto *UO = dyn_cast<UnaryOperator>(X))
+    return unaryLvalue(UO);
+  if (const auto *ME = dyn_cast<MemberExpr>(X))
+    return memberLvalue(ME);
+  // Not a location; still walked for the accesses inside it.
+  if (isa<CallExpr>(X) || isa<AbstractConditionalOperator>(X) ||
+      isa<BinaryOperator>(X))
+    rvalue(X);
+  return std::nullopt;
+}
+
+std::optional<Loc> ModelBuilder::declLvalue(const DeclRefExpr *DRE) {
+  const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!V)
+    return std::nullopt;
+  // A reference is followed through its initializer's value.
+  if (V->getType()->isReferenceType() || !livesInMemory(V))
+    return localVarLoc(V);
+  Loc L;
+  L.Root = V;
+  L.Space = memSpaceOf(V);
+  L.Off = symConst(0);
+  L.Type = V->getType();
+  return L;
+}
+
+std::optional<Loc> ModelBuilder::subscriptLvalue(const ArraySubscriptExpr *AS) {
+  Value Base = rvalue(AS->getBase());
+  Value Idx = rvalue(AS->getIdx());
+  if (Base.Kind != Value::Ptr)
+    return std::nullopt;
+  Loc L;
+  L.Root = Base.Root;
+  L.Space = Base.Space;
+  L.Type = AS->getType();
+  SymRef I = Idx.Kind == Value::Scalar ? Idx.S : symVarying(AS, "index");
+  L.Off = Base.S + I * sizeOf(AS->getType(), Base.Root);
+  return L;
+}
+
+// `*p`, and `++x` / `--x`, which are lvalues of x after the step.
+std::optional<Loc> ModelBuilder::unaryLvalue(const UnaryOperator *UO) {
+  if (UO->getOpcode() == UO_Deref) {
+    Value P = rvalue(UO->getSubExpr());
+    if (P.Kind != Value::Ptr)
+      return std::nullopt;
+    Loc L = pointee(P);
+    L.Type = UO->getType();
+    return L;
+  }
+  if (UO->isPrefix() && UO->isIncrementDecrementOp()) {
+    rvalue(UO);
+    return lvalue(UO->getSubExpr());
+  }
+  return std::nullopt;
+}
+
+std::optional<Loc> ModelBuilder::memberLvalue(const MemberExpr *ME) {
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  std::optional<Loc> Base = memberBase(ME);
+  if (!Base || !FD)
+    return std::nullopt;
+  if (Base->Kind != Loc::Memory)
+    return localMemberLvalue(*Base, FD);
+  const RecordDecl *RD = FD->getParent();
+  if (RD->isInvalidDecl() || RD->isDependentType() || !RD->getDefinition())
+    return std::nullopt;
+  Loc L = *Base;
+  L.Off = L.Off ? L.Off + symConst(Ctx.getFieldOffset(FD) / 8) : nullptr;
+  L.Type = ME->getType();
+  return L;
+}
+
+// The object a member access reads from: `p->` points to it, `s.` names it.
+std::optional<Loc> ModelBuilder::memberBase(const MemberExpr *ME) {
+  if (!ME->isArrow())
+    return lvalue(ME->getBase());
+  Value P = rvalue(ME->getBase());
+  if (P.Kind != Value::Ptr)
+    return std::nullopt;
+  return pointee(P);
+}
+
+// A member of a local variable (`d.x` of a dim3), or a pointer member of a
+// by-value kernel argument, which is a root in global memory of its own.
+Loc ModelBuilder::localMemberLvalue(const Loc &Base, const FieldDecl *FD) {
+  Loc L;
+  L.Kind = Loc::LocalMember;
+  L.Var = Base.Var;
+  L.Member = dimOfName(FD->getName());
+  if (const auto *PV = dyn_cast_or_null<ParmVarDecl>(Base.Var))
+    if (E.lookup(PV).Kind == Value::UniformAgg &&
+        FD->getType()->isPointerType()) {
+      // `params.out[i]`: a pointer inside a by-value kernel argument.
+      L.Kind = Loc::Memory;
+      L.Root = FD;
+      L.Space = MemSpace::Global;
+      L.Off = symConst(0);
+      L.Type = FD->getType();
+      L.Member = -1;
+      return L;
+    }
+  return L;
+}
+
+//===--- Assignments ------------------------------------------------------===//
+
+Value ModelBuilder::assign(const Expr *Target, const Expr *Whole, SymKind Op,
+                           bool Compound, Value RHS) {
+  std::optional<Loc> L = lvalue(Target);
+  if (!L)
+    return opaqueExpr(Whole, true);
+  if (L->Kind == Loc::Memory) {
+    access(*L, Target, /*Load=*/Compound, /*Store=*/true);
+    return RHS;
+  }
+  const VarDecl *V = L->Var;
+  if (Recording)
+    if (LocalVar *LV = local(V))
+      ++LV->Assignments;
+  if (L->Kind == Loc::LocalMember)
+    return assignLocalMember(*L, Whole, Op, Compound, RHS);
+  Value New = RHS;
+  if (Compound)
+    New = compoundValue(*L, Target, Whole, Op, RHS);
+  setVar(V, New, Whole->getExprLoc());
+  return New;
+}
+
+// `d.x = e` on a local dim3 changes one coordinate; any other member write
+// makes the variable unknown per thread.
+Value ModelBuilder::assignLocalMember(const Loc &L, const Expr *Whole,
+                                      SymKind Op, bool Compound,
+                                      const Value &RHS) {
+  const VarDecl *V = L.Var;
+  auto It = E.find(V);
+  if (It != E.end() && It->second.Kind == Value::Dim3 && L.Member >= 0 &&
+      RHS.Kind == Value::Scalar) {
+    Value D = It->second;
+    D.D[L.Member] = Compound ? symOp(Op, D.D[L.Member], RHS.S) : RHS.S;
+    setVar(V, D, Whole->getExprLoc());
+    return Value::scalar(D.D[L.Member]);
+  }
+  setVar(V, opaque(Whole, V->getName(), true), Whole->getExprLoc());
+  return opaqueExpr(Whole, true);
+}
+
+// The new value of a local after `x op= e`: pointer arithmetic in bytes,
+// scalar arithmetic symbolically, anything else opaque.
+Value ModelBuilder::compoundValue(const Loc &L, const Expr *Target,
+                                  const Expr *Whole, SymKind Op,
+                                  const Value &RHS) {
+  Value Old = loadFrom(L, Target, false);
+  if (Old.Kind == Value::Ptr && RHS.Kind == Value::Scalar &&
+      (Op == SymKind::Add || Op == SymKind::Sub)) {
+    Value New = Old;
+    New.S = symOp(Op, Old.S, RHS.S * sizeOf(Old.Pointee, Old.Root));
+    return New;
+  }
+  if (Old.Kind == Value::Scalar && RHS.Kind == Value::Scalar)
+    return Value::scalar(symOp(Op, Old.S, RHS.S));
+  return opaque(Whole, L.Var->getName(),
+                Old.threadDependent() || RHS.threadDependent());
+}
+
+} // namespace cudalint

@@ -1,0 +1,268 @@
+//===--- ModelStatements.cpp - statements, branches and guards ------------===//
+//
+// The statement walk of ModelBuilder: blocks, declarations, `if` and
+// `switch` (whose paths are walked apart and joined), returns and jumps.
+// Loops are in ModelLoops.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelBuilder.h"
+
+#include "clang/AST/Attr.h"
+
+using namespace clang;
+
+namespace cudalint {
+using namespace model;
+
+// Walks a statement; true when it always jumps away (return, break,
+// continue) so that nothing after it in the block runs.
+bool ModelBuilder::stmt(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *X = dyn_cast<Expr>(S)) {
+    rvalue(X);
+    return false;
+  }
+  switch (S->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+    return compoundStmt(cast<CompoundStmt>(S));
+  case Stmt::DeclStmtClass:
+    for (const Decl *D : cast<DeclStmt>(S)->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        declare(V);
+    return false;
+  case Stmt::IfStmtClass:
+    return ifStmt(cast<IfStmt>(S));
+  case Stmt::ForStmtClass:
+  case Stmt::WhileStmtClass:
+  case Stmt::DoStmtClass:
+  case Stmt::CXXForRangeStmtClass:
+    loopStmt(S);
+    return false;
+  case Stmt::SwitchStmtClass:
+    switchStmt(cast<SwitchStmt>(S));
+    return false;
+  case Stmt::ReturnStmtClass:
+    return returnStmt(cast<ReturnStmt>(S));
+  case Stmt::BreakStmtClass:
+  case Stmt::ContinueStmtClass:
+  case Stmt::GotoStmtClass:
+    return true;
+  case Stmt::GCCAsmStmtClass:
+    asmStmt(cast<GCCAsmStmt>(S));
+    return false;
+  default:
+    for (const Stmt *C : S->children())
+      stmt(C);
+    return false;
+  }
+}
+
+// The statements of a block up to the first that always jumps away; the
+// guards of early exits inside it end with it.
+bool ModelBuilder::compoundStmt(const CompoundStmt *CS) {
+  size_t Depth = Guards.size();
+  bool Leaves = false;
+  for (const Stmt *C : CS->body())
+    if (stmt(C)) {
+      Leaves = true;
+      break;
+    }
+  Guards.resize(Depth);
+  return Leaves;
+}
+
+// `for`, `while`, `do` and range-`for`, as the one shape loop() walks.
+void ModelBuilder::loopStmt(const Stmt *S) {
+  if (const auto *F = dyn_cast<ForStmt>(S)) {
+    stmt(F->getInit());
+    loop({F, F->getCond(), F->getInc(), F->getBody(),
+          F->getConditionVariable()});
+    return;
+  }
+  if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    loop({W, W->getCond(), nullptr, W->getBody(), W->getConditionVariable()});
+    return;
+  }
+  if (const auto *D = dyn_cast<DoStmt>(S)) {
+    loop({D, D->getCond(), nullptr, D->getBody(), nullptr});
+    return;
+  }
+  const auto *F = cast<CXXForRangeStmt>(S);
+  stmt(F->getRangeStmt());
+  stmt(F->getBeginStmt());
+  stmt(F->getEndStmt());
+  setVar(F->getLoopVariable(), opaque(F, F->getLoopVariable()->getName(), true),
+         F->getLoopVariable()->getLocation());
+  loop({F, nullptr, nullptr, F->getBody(), nullptr});
+}
+
+// A return of an inlined helper hands its value to the call.
+bool ModelBuilder::returnStmt(const ReturnStmt *R) {
+  Value V;
+  if (R->getRetValue())
+    V = rvalue(R->getRetValue());
+  if (!Frames.empty()) {
+    Frames.back().Returns.push_back(V);
+    Frames.back().ReturnUnderThreadGuard |= guardsThreadDependent();
+  }
+  return true;
+}
+
+// Inline assembly: its outputs become unknown per thread.
+void ModelBuilder::asmStmt(const GCCAsmStmt *A) {
+  for (unsigned I = 0; I < A->getNumInputs(); ++I)
+    rvalue(A->getInputExpr(I));
+  for (unsigned I = 0; I < A->getNumOutputs(); ++I)
+    if (const VarDecl *V = ModifiedVars::var(A->getOutputExpr(I)))
+      setVar(V, opaque(A, V->getName(), true), A->getAsmLoc());
+}
+
+void ModelBuilder::declare(const VarDecl *V) {
+  if (Recording && !M.LocalIndex.count(V)) {
+    M.LocalIndex[V] = M.Locals.size();
+    M.Locals.push_back(LocalVar{V, nullptr, 0, false});
+  }
+  if (V->hasAttr<CUDASharedAttr>() || V->isStaticLocal() ||
+      V->getType()->isArrayType()) {
+    if (const Expr *Init = V->getInit())
+      rvalue(Init);
+    return;
+  }
+  if (!V->hasInit()) {
+    E.erase(V); // Uninitialised: the first assignment defines it.
+    return;
+  }
+  InitOf.push_back(V);
+  Value Val = initValue(V->getInit(), V->getType());
+  InitOf.pop_back();
+  if (Recording)
+    if (LocalVar *L = local(V))
+      L->Init = Val.Kind == Value::Scalar ? Val.S : nullptr;
+  setVar(V, Val, V->getLocation());
+}
+
+ModelBuilder::Value ModelBuilder::initValue(const Expr *Init, QualType T) {
+  if (T->isReferenceType()) {
+    Init = Init->IgnoreImplicit();
+    // `int &r = x;` `const float &v = p[i];`: follow the referee's value.
+    if (std::optional<Loc> L = lvalue(Init))
+      return loadFrom(*L, Init);
+    return opaqueExpr(Init, true);
+  }
+  return rvalue(Init);
+}
+
+bool ModelBuilder::ifStmt(const IfStmt *If) {
+  stmt(If->getInit());
+  if (const VarDecl *CV = If->getConditionVariable())
+    declare(CV);
+  SymRef Cond = branchCondition(If, If->getCond());
+  Env Before = E;
+  Guards.push_back({Cond, true, If});
+  bool ThenLeaves = stmt(If->getThen());
+  Guards.pop_back();
+  Env AfterThen = std::move(E);
+  E = std::move(Before);
+  bool ElseLeaves = false;
+  if (If->getElse()) {
+    Guards.push_back({Cond, false, If});
+    ElseLeaves = stmt(If->getElse());
+    Guards.pop_back();
+  }
+  if (ThenLeaves && ElseLeaves)
+    return true;
+  if (ThenLeaves) {
+    // `if (i >= n) return;`: what follows runs where the condition is false.
+    Guards.push_back({Cond, false, If, /*Exit=*/true});
+  } else if (ElseLeaves) {
+    E = std::move(AfterThen);
+    Guards.push_back({Cond, true, If, /*Exit=*/true});
+  } else {
+    join(AfterThen, If, Cond);
+  }
+  return false;
+}
+
+// E := the join of E and Other at statement S, chosen by Cond.
+void ModelBuilder::join(const Env &Other, const Stmt *S, const SymRef &Cond) {
+  for (auto &[V, OV] : Other) {
+    auto It = E.find(V);
+    if (It == E.end()) {
+      E[V] = OV; // Assigned on one path only (the other left it unset).
+      continue;
+    }
+    if (It->second.sameAs(OV))
+      continue;
+    It->second = merged(It->second, OV, static_cast<const Stmt *>(inContext(S)),
+                        V, Cond->threadDependent());
+  }
+}
+
+ModelBuilder::Value ModelBuilder::merged(const Value &A, const Value &B,
+                                         const Stmt *S, const VarDecl *V,
+                                         bool CondThreadDep) {
+  bool Dep = CondThreadDep || A.threadDependent() || B.threadDependent();
+  if (A.Kind == Value::Ptr && B.Kind == Value::Ptr && A.Root == B.Root &&
+      A.Root) {
+    Value R = A;
+    R.S = Dep ? symVarying(S, V->getName()) : symUniform(S, V->getName());
+    return R;
+  }
+  if (A.Kind == Value::Ptr || B.Kind == Value::Ptr) {
+    Value R;
+    R.Kind = Value::Ptr;
+    R.S = symVarying(S, V->getName());
+    return R;
+  }
+  if (A.Kind == Value::Dim3 && B.Kind == Value::Dim3) {
+    Value R = A;
+    for (unsigned I = 0; I < 3; ++I)
+      if (A.D[I]->key() != B.D[I]->key())
+        R.D[I] = Dep ? symVarying(S, V->getName().str() + "." + "xyz"[I])
+                     : symUniform(S, V->getName().str() + "." + "xyz"[I]);
+    return R;
+  }
+  Value R = opaque(S, V->getName(), Dep);
+  R.Def = A.Def;
+  return R;
+}
+
+void ModelBuilder::condition(const Stmt *S, const Expr *CondE,
+                             const SymRef &Cond) {
+  if (!Recording || !CondE)
+    return;
+  BranchCondition B{S, CondE, Cond, {}, {}, {}};
+  B.Loops.assign(Loops.begin(), Loops.end());
+  B.Guards.assign(Guards.begin(), Guards.end());
+  B.CallStack.assign(Calls.begin(), Calls.end());
+  M.Conditions.push_back(std::move(B));
+}
+
+// The value of the condition \p CondE of branch \p S, recorded.
+SymRef ModelBuilder::branchCondition(const Stmt *S, const Expr *CondE) {
+  Value C = rvalue(CondE);
+  SymRef Cond = C.Kind == Value::Scalar ? C.S : symVarying(S, "condition");
+  condition(S, CondE, Cond);
+  return Cond;
+}
+
+void ModelBuilder::switchStmt(const SwitchStmt *Sw) {
+  stmt(Sw->getInit());
+  if (const VarDecl *CV = Sw->getConditionVariable())
+    declare(CV);
+  SymRef Cond = branchCondition(Sw, Sw->getCond());
+  Env Before = E;
+  // Which case runs is unknown per lane: walk the body once and merge
+  // what it changed with what was there before.
+  Guards.push_back(
+      {symOp(SymKind::NE, Cond, symVarying(Sw, "case")), true, Sw});
+  stmt(Sw->getBody());
+  Guards.pop_back();
+  Env After = std::move(E);
+  E = std::move(Before);
+  join(After, Sw, Cond);
+}
+
+} // namespace cudalint
