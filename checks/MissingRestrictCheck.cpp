@@ -18,6 +18,17 @@ using namespace clang::ast_matchers;
 
 namespace cudalint {
 
+/// A store through one parameter that forces a load through another to be
+/// reissued.
+struct ForcedReload {
+  const PointerAccess *Store;
+  const PointerAccess *Load;
+  /// For a reload in straight-line code: the load of the same address
+  /// before the store, whose value the compiler could otherwise reuse.
+  const PointerAccess *FirstLoad;
+  bool InLaterIteration;
+};
+
 namespace {
 
 // True when an object of record type \p Record can hold a \p T inside it
@@ -75,15 +86,6 @@ const Stmt *sharedLoop(const PointerAccess &Store, const PointerAccess &Load) {
   return Shared;
 }
 
-struct ReloadPair {
-  const PointerAccess *Store;
-  const PointerAccess *Load;
-  /// For a reload in straight-line code: the load of the same address
-  /// before the store, whose value the compiler could otherwise reuse.
-  const PointerAccess *FirstLoad;
-  bool InLaterIteration;
-};
-
 // The first store that forces a load through another parameter to be
 // reissued. That happens in two shapes:
 //  - in a loop, a store and a load where one of the two addresses is
@@ -93,9 +95,9 @@ struct ReloadPair {
 //    again after it (`x = in[i]; out[i] = x; y = in[i] * 2;`).
 // A load after a store of a fresh address (a permutation, a grid-stride
 // copy) reissues nothing, so it is not reported.
-std::optional<ReloadPair> findForcedReload(const PointerAccesses &Accesses) {
-  std::optional<ReloadPair> Best;
-  auto Consider = [&](ReloadPair Pair) {
+std::optional<ForcedReload> findForcedReload(const PointerAccesses &Accesses) {
+  std::optional<ForcedReload> Best;
+  auto Consider = [&](ForcedReload Pair) {
     if (!Best || Pair.Store->Order < Best->Store->Order)
       Best = Pair;
   };
@@ -210,6 +212,117 @@ std::string quotedList(llvm::ArrayRef<const ParmVarDecl *> Params) {
   return Text;
 }
 
+// A template kernel is analysed through its first instantiation, whose
+// element types are known (a load of a dependent `T` has no lvalue-to-rvalue
+// conversion in the pattern). Parameters map across by position.
+const FunctionDecl *analysedDefinition(const FunctionDecl *Kernel) {
+  if (const FunctionTemplateDecl *Template =
+          Kernel->getDescribedFunctionTemplate())
+    for (const FunctionDecl *Spec : Template->specializations())
+      if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization &&
+          Spec->hasBody() && Spec->getNumParams() == Kernel->getNumParams())
+        return Spec;
+  return Kernel;
+}
+
+// Object pointers only (a function pointer cannot be restrict), and only
+// parameters declared as pointers (not a template's `T` that happens to be
+// instantiated with one: the fix-it edits what is written).
+llvm::SmallVector<const ParmVarDecl *, 4>
+restrictablePointers(const FunctionDecl *Kernel, const FunctionDecl *Analysed) {
+  llvm::SmallVector<const ParmVarDecl *, 4> Pointers;
+  for (const ParmVarDecl *P : Analysed->parameters()) {
+    QualType Declared =
+        Kernel->getParamDecl(P->getFunctionScopeIndex())->getType();
+    if (P->getType()->isPointerType() &&
+        P->getType()->getPointeeType()->isObjectType() &&
+        Declared->isPointerType())
+      Pointers.push_back(P);
+  }
+  return Pointers;
+}
+
+// The pointers only loaded through, that are not already `const T
+// *__restrict__`.
+llvm::SmallVector<const ParmVarDecl *, 4>
+readOnlyPointers(llvm::ArrayRef<const ParmVarDecl *> Pointers,
+                 const PointerAccesses &Accesses) {
+  llvm::SmallVector<const ParmVarDecl *, 4> ReadOnly;
+  for (const ParmVarDecl *P : Pointers)
+    if (Accesses.isUsed(P) && !Accesses.isStoredThrough(P) &&
+        !Accesses.escapes(P) &&
+        !(P->getType()->getPointeeType().isConstQualified() &&
+          P->getType().isRestrictQualified()))
+      ReadOnly.push_back(P);
+  return ReadOnly;
+}
+
+// The parameters to mark: used, and not restrict yet.
+llvm::SmallVector<const ParmVarDecl *, 4>
+pointersToMark(llvm::ArrayRef<const ParmVarDecl *> Pointers,
+               const PointerAccesses &Accesses) {
+  llvm::SmallVector<const ParmVarDecl *, 4> ToMark;
+  for (const ParmVarDecl *P : Pointers)
+    if (Accesses.isUsed(P) && !P->getType().isRestrictQualified())
+      ToMark.push_back(P);
+  return ToMark;
+}
+
+struct OverlappingArguments {
+  const CUDAKernelCallExpr *Call;
+  const ValueDecl *Buffer;
+  const ParmVarDecl *First, *Second;
+};
+
+// `__restrict__` promises that the arguments never overlap: a launch in
+// this file that passes the same buffer twice breaks that promise.
+std::optional<OverlappingArguments>
+findOverlappingArguments(llvm::ArrayRef<LaunchSite> Launches,
+                         llvm::ArrayRef<const ParmVarDecl *> ToMark) {
+  for (const LaunchSite &Launch : Launches) {
+    const CUDAKernelCallExpr *Call = Launch.Call;
+    for (size_t I = 0; I < ToMark.size(); ++I) {
+      for (size_t J = I + 1; J < ToMark.size(); ++J) {
+        unsigned A = ToMark[I]->getFunctionScopeIndex();
+        unsigned B = ToMark[J]->getFunctionScopeIndex();
+        if (A >= Call->getNumArgs() || B >= Call->getNumArgs())
+          continue;
+        const ValueDecl *BaseA = pointerBase(Call->getArg(A));
+        if (BaseA && BaseA == pointerBase(Call->getArg(B)))
+          return OverlappingArguments{Call, BaseA, ToMark[I], ToMark[J]};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// The insertions that mark \p ToMark in every declaration of the kernel
+// (and make the read-only ones point to const where the kernel's type may
+// change); none when a declaration cannot be edited.
+std::optional<llvm::SmallVector<FixItHint, 8>>
+restrictFixes(const FunctionDecl *Kernel,
+              llvm::ArrayRef<const ParmVarDecl *> ToMark,
+              llvm::ArrayRef<const ParmVarDecl *> ReadOnly, bool MayChangeTypes,
+              const SourceManager &SM) {
+  llvm::SmallVector<FixItHint, 8> Fixes;
+  bool Editable = true;
+  for (const FunctionDecl *Decl : allDeclarations(Kernel)) {
+    if (Decl->getLocation().isMacroID() ||
+        Decl->getNumParams() != Kernel->getNumParams())
+      return std::nullopt;
+    for (const ParmVarDecl *P : ToMark) {
+      QualType Pointee = P->getType()->getPointeeType();
+      bool AddConst = MayChangeTypes && llvm::is_contained(ReadOnly, P) &&
+                      !Pointee.isConstQualified() && !Pointee->isPointerType();
+      Editable &= addParamFixes(Decl->getParamDecl(P->getFunctionScopeIndex()),
+                                AddConst, SM, Fixes);
+    }
+  }
+  if (!Editable)
+    return std::nullopt;
+  return Fixes;
+}
+
 } // namespace
 
 MissingRestrictCheck::MissingRestrictCheck(StringRef Name,
@@ -228,142 +341,93 @@ void MissingRestrictCheck::storeOptions(
 
 void MissingRestrictCheck::checkKernel(const FunctionDecl *Kernel,
                                        ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-
-  // A template kernel is analysed through its first instantiation, whose
-  // element types are known (a load of a dependent `T` has no lvalue-to-rvalue
-  // conversion in the pattern). Parameters map across by position.
-  const FunctionDecl *Analysed = Kernel;
-  if (const FunctionTemplateDecl *Template =
-          Kernel->getDescribedFunctionTemplate())
-    for (const FunctionDecl *Spec : Template->specializations())
-      if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization &&
-          Spec->hasBody() && Spec->getNumParams() == Kernel->getNumParams()) {
-        Analysed = Spec;
-        break;
-      }
-
-  // Object pointers only (a function pointer cannot be restrict), and only
-  // parameters declared as pointers (not a template's `T` that happens to be
-  // instantiated with one: the fix-it edits what is written).
-  llvm::SmallVector<const ParmVarDecl *, 4> Pointers;
-  for (const ParmVarDecl *P : Analysed->parameters()) {
-    QualType Declared =
-        Kernel->getParamDecl(P->getFunctionScopeIndex())->getType();
-    if (P->getType()->isPointerType() &&
-        P->getType()->getPointeeType()->isObjectType() &&
-        Declared->isPointerType())
-      Pointers.push_back(P);
-  }
+  const FunctionDecl *Analysed = analysedDefinition(Kernel);
+  llvm::SmallVector<const ParmVarDecl *, 4> Pointers =
+      restrictablePointers(Kernel, Analysed);
   if (Pointers.size() < 2)
     return;
 
-  PointerAccesses Accesses(*Analysed, SM);
-  std::optional<ReloadPair> Reload = findForcedReload(Accesses);
-
-  llvm::SmallVector<const ParmVarDecl *, 4> ReadOnly;
-  for (const ParmVarDecl *P : Pointers)
-    if (Accesses.isUsed(P) && !Accesses.isStoredThrough(P) &&
-        !Accesses.escapes(P) &&
-        !(P->getType()->getPointeeType().isConstQualified() &&
-          P->getType().isRestrictQualified()))
-      ReadOnly.push_back(P);
-
-  if (!Reload && !(ReadOnlyPointers && !ReadOnly.empty()))
+  PointerAccesses Accesses(*Analysed, Ctx.getSourceManager());
+  std::optional<ForcedReload> Reload = findForcedReload(Accesses);
+  llvm::SmallVector<const ParmVarDecl *, 4> ReadOnly =
+      readOnlyPointers(Pointers, Accesses);
+  if (Reload)
+    reportForcedReload(Kernel, *Reload);
+  else if (ReadOnlyPointers && !ReadOnly.empty())
+    reportReadOnlyPointers(ReadOnly);
+  else
     return;
 
-  if (Reload) {
-    const ParmVarDecl *Stored = Reload->Store->Param;
-    const ParmVarDecl *Loaded = Reload->Load->Param;
-    if (Reload->InLaterIteration)
-      diag(Kernel->getLocation(),
-           "kernel %0 stores through %1 and loads through %2 in the same "
-           "loop; without '__restrict__' the compiler must assume they alias, "
-           "so it reloads after every store instead of keeping values in "
-           "registers (measured up to 3.5x slower on H100)")
-          << Kernel << Stored << Loaded;
-    else
-      diag(Kernel->getLocation(),
-           "kernel %0 loads through %2 after storing through %1; without "
-           "'__restrict__' the compiler must assume they alias and reload "
-           "after the store (measured up to 3.5x slower on H100 when this "
-           "happens in a loop)")
-          << Kernel << Stored << Loaded;
-    diag(Reload->Store->Expr->getBeginLoc(), "store through %0",
-         DiagnosticIDs::Note)
-        << Stored << Reload->Store->Expr->getSourceRange();
-    diag(Reload->Load->Expr->getBeginLoc(),
-         Reload->InLaterIteration
-             ? "load through %0, repeated after the store in the next "
-               "iteration"
-             : "load through %0 after the store",
-         DiagnosticIDs::Note)
-        << Loaded << Reload->Load->Expr->getSourceRange();
-    if (Reload->FirstLoad)
-      diag(Reload->FirstLoad->Expr->getBeginLoc(),
-           "the same address was loaded here, before the store; its value "
-           "cannot be reused",
-           DiagnosticIDs::Note)
-          << Reload->FirstLoad->Expr->getSourceRange();
-  } else {
-    for (const ParmVarDecl *P : ReadOnly)
-      diag(P->getLocation(),
-           "pointer parameter %0 is only read; declaring it 'const "
-           "__restrict__' lets the compiler use the read-only data path "
-           "(no gain measured on H100 when no store precedes the loads)")
-          << P;
-  }
-
-  // The parameters to mark, and whether each may also become const.
-  llvm::SmallVector<const ParmVarDecl *, 4> ToMark;
-  for (const ParmVarDecl *P : Pointers)
-    if (Accesses.isUsed(P) && !P->getType().isRestrictQualified())
-      ToMark.push_back(P);
+  llvm::SmallVector<const ParmVarDecl *, 4> ToMark =
+      pointersToMark(Pointers, Accesses);
   if (ToMark.empty())
     return;
-
-  // `__restrict__` promises that the arguments never overlap: a launch in
-  // this file that passes the same buffer twice breaks that promise.
-  for (const LaunchSite &Launch : uses(Ctx).launches(Kernel)) {
-    const CUDAKernelCallExpr *Call = Launch.Call;
-    for (size_t I = 0; I < ToMark.size(); ++I) {
-      for (size_t J = I + 1; J < ToMark.size(); ++J) {
-        unsigned A = ToMark[I]->getFunctionScopeIndex();
-        unsigned B = ToMark[J]->getFunctionScopeIndex();
-        if (A >= Call->getNumArgs() || B >= Call->getNumArgs())
-          continue;
-        const ValueDecl *BaseA = pointerBase(Call->getArg(A));
-        if (BaseA && BaseA == pointerBase(Call->getArg(B))) {
-          diag(Call->getBeginLoc(),
-               "no fix-it: this launch passes %0 to both %1 and %2, so "
-               "'__restrict__' would make the kernel's behaviour undefined",
-               DiagnosticIDs::Note)
-              << BaseA << ToMark[I] << ToMark[J];
-          return;
-        }
-      }
-    }
+  if (std::optional<OverlappingArguments> Overlap =
+          findOverlappingArguments(uses(Ctx).launches(Kernel), ToMark)) {
+    diag(Overlap->Call->getBeginLoc(),
+         "no fix-it: this launch passes %0 to both %1 and %2, so "
+         "'__restrict__' would make the kernel's behaviour undefined",
+         DiagnosticIDs::Note)
+        << Overlap->Buffer << Overlap->First << Overlap->Second;
+    return;
   }
+  offerRestrictFix(Kernel, ToMark, ReadOnly, Ctx);
+}
 
+void MissingRestrictCheck::reportForcedReload(const FunctionDecl *Kernel,
+                                              const ForcedReload &Reload) {
+  const ParmVarDecl *Stored = Reload.Store->Param;
+  const ParmVarDecl *Loaded = Reload.Load->Param;
+  if (Reload.InLaterIteration)
+    diag(Kernel->getLocation(),
+         "kernel %0 stores through %1 and loads through %2 in the same "
+         "loop; without '__restrict__' the compiler must assume they alias, "
+         "so it reloads after every store instead of keeping values in "
+         "registers (measured up to 3.5x slower on H100)")
+        << Kernel << Stored << Loaded;
+  else
+    diag(Kernel->getLocation(),
+         "kernel %0 loads through %2 after storing through %1; without "
+         "'__restrict__' the compiler must assume they alias and reload "
+         "after the store (measured up to 3.5x slower on H100 when this "
+         "happens in a loop)")
+        << Kernel << Stored << Loaded;
+  diag(Reload.Store->Expr->getBeginLoc(), "store through %0",
+       DiagnosticIDs::Note)
+      << Stored << Reload.Store->Expr->getSourceRange();
+  diag(Reload.Load->Expr->getBeginLoc(),
+       Reload.InLaterIteration
+           ? "load through %0, repeated after the store in the next "
+             "iteration"
+           : "load through %0 after the store",
+       DiagnosticIDs::Note)
+      << Loaded << Reload.Load->Expr->getSourceRange();
+  if (Reload.FirstLoad)
+    diag(Reload.FirstLoad->Expr->getBeginLoc(),
+         "the same address was loaded here, before the store; its value "
+         "cannot be reused",
+         DiagnosticIDs::Note)
+        << Reload.FirstLoad->Expr->getSourceRange();
+}
+
+void MissingRestrictCheck::reportReadOnlyPointers(
+    llvm::ArrayRef<const ParmVarDecl *> ReadOnly) {
+  for (const ParmVarDecl *P : ReadOnly)
+    diag(P->getLocation(),
+         "pointer parameter %0 is only read; declaring it 'const "
+         "__restrict__' lets the compiler use the read-only data path "
+         "(no gain measured on H100 when no store precedes the loads)")
+        << P;
+}
+
+void MissingRestrictCheck::offerRestrictFix(
+    const FunctionDecl *Kernel, llvm::ArrayRef<const ParmVarDecl *> ToMark,
+    llvm::ArrayRef<const ParmVarDecl *> ReadOnly, ASTContext &Ctx) {
   bool MayChangeTypes =
       uses(Ctx).hasOnlyLaunchUses(Kernel) && !hasExplicitInstantiation(Kernel);
-  llvm::SmallVector<FixItHint, 8> Fixes;
-  bool Editable = true;
-  for (const FunctionDecl *Decl : allDeclarations(Kernel)) {
-    if (Decl->getLocation().isMacroID() ||
-        Decl->getNumParams() != Kernel->getNumParams()) {
-      Editable = false;
-      break;
-    }
-    for (const ParmVarDecl *P : ToMark) {
-      QualType Pointee = P->getType()->getPointeeType();
-      bool AddConst = MayChangeTypes && llvm::is_contained(ReadOnly, P) &&
-                      !Pointee.isConstQualified() && !Pointee->isPointerType();
-      Editable &= addParamFixes(Decl->getParamDecl(P->getFunctionScopeIndex()),
-                                AddConst, SM, Fixes);
-    }
-  }
-  if (!Editable) {
+  std::optional<llvm::SmallVector<FixItHint, 8>> Fixes = restrictFixes(
+      Kernel, ToMark, ReadOnly, MayChangeTypes, Ctx.getSourceManager());
+  if (!Fixes) {
     diag(Kernel->getLocation(),
          "no fix-it: a declaration of %0 is spelled through a macro or an "
          "unusual type; add '__restrict__' to %1 by hand if they never "
@@ -377,7 +441,7 @@ void MissingRestrictCheck::checkKernel(const FunctionDecl *Kernel,
        "arguments never overlap in memory; this is a promise the compiler "
        "relies on, so check every launch",
        DiagnosticIDs::Note)
-      << quotedList(ToMark) << Fixes;
+      << quotedList(ToMark) << *Fixes;
 }
 
 } // namespace cudalint

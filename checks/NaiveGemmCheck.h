@@ -10,6 +10,9 @@
 
 namespace cudalint {
 
+struct MatrixProduct;
+class MatrixProductFinder;
+
 /// Flags matrix products computed on CUDA cores: a loop that accumulates
 /// `acc += A[..k..] * B[..k..]`, where the two operands follow different
 /// thread coordinates and the result is stored at both, and offers (on a
@@ -24,6 +27,15 @@ private:
   void checkKernel(const clang::FunctionDecl *Kernel,
                    clang::ASTContext &Ctx) override;
   void resetTranslationUnitState() override { HelperAdded.clear(); }
+  /// The finding at \p Loc, the accumulating statement, with its notes.
+  void reportProduct(const MatrixProduct &P, clang::SourceLocation Loc,
+                     clang::ASTContext &Ctx);
+  /// The cuBLAS call in place of the kernel's launches, as a note with
+  /// fix-its; or a note on why none is offered.
+  void offerCublasCall(const MatrixProduct &P,
+                       const MatrixProductFinder &Finder,
+                       const clang::FunctionDecl *Kernel,
+                       clang::SourceLocation Loc, clang::ASTContext &Ctx);
   /// Files of this translation unit whose rewrite already inserts the
   /// helper.
   std::set<unsigned> HelperAdded;

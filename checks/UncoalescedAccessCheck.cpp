@@ -16,6 +16,25 @@ using namespace clang::ast_matchers;
 
 namespace cudalint {
 
+/// A global access (a group of them) reported at one location, over the
+/// instantiations of a kernel.
+struct UncoalescedAccess {
+  double Ratio = 0;
+  /// What a warp fetches under the first block shape.
+  std::optional<SectorCost> Cost;
+  const MemAccess *Access = nullptr;
+  const KernelModel *Model = nullptr;
+  std::vector<const MemAccess *> Group;
+  /// A data-dependent address (ReportGathers).
+  bool Gather = false;
+};
+
+/// What one kernel's global accesses do, over its instantiations.
+struct AccessSurvey {
+  std::map<unsigned, UncoalescedAccess> Findings; ///< By raw location.
+  bool AnyContiguousInX = false, UsesShared = false;
+};
+
 namespace {
 
 // Accesses of one root whose addresses differ by a constant (the fields of
@@ -136,6 +155,234 @@ bool within(const Stmt *Inner, const Stmt *Outer, const SourceManager &SM) {
          !SM.isBeforeInTranslationUnit(R.getEnd(), L);
 }
 
+// The first access in source order speaks for the group.
+const MemAccess *representative(llvm::ArrayRef<const MemAccess *> G,
+                                const SourceManager &SM) {
+  const MemAccess *Rep = G.front();
+  for (const MemAccess *A : G)
+    if (SM.isBeforeInTranslationUnit(A->E->getBeginLoc(),
+                                     Rep->E->getBeginLoc()))
+      Rep = A;
+  return Rep;
+}
+
+// Contiguous in x: the lane stride is the element size.
+bool contiguousInX(const MemAccess &A) {
+  AffineForm AF = affine(A.Offset);
+  if (auto C = AF.Coeff[0].constant())
+    if (*C == A.Width && !AF.NonAffine)
+      return true;
+  return false;
+}
+
+bool usesSharedMemory(const KernelModel &M) {
+  return llvm::any_of(M.accesses(), [](const MemAccess &A) {
+    return A.Space == MemSpace::Shared;
+  });
+}
+
+std::string findingMessage(const UncoalescedAccess &R,
+                           llvm::ArrayRef<BlockShape> Shapes) {
+  const MemAccess &Rep = *R.Access;
+  const SectorCost &Worst = *R.Cost;
+  std::string Stride = laneStride(Rep);
+  double Used = 100.0 * Worst.UsefulBytes / (Worst.Sectors * 32.0);
+  std::string Message = llvm::formatv(
+      "uncoalesced {0} '{1}': {2}each warp touches {3} sectors of 32 "
+      "bytes for {4} useful bytes ({5:f1}% of the fetched bandwidth is "
+      "used)",
+      accessKind(R.Group), Rep.Root->getName(),
+      Stride.empty() ? std::string()
+                     : "neighbouring lanes are " + Stride + " apart, so ",
+      Worst.Sectors, Worst.UsefulBytes, Used);
+  if (Shapes.front().assumed() && mentionsBlockShape(Rep.Offset))
+    Message += " (assuming blockDim.x is a multiple of 32)";
+  else if (!Shapes.front().assumed())
+    Message += " with a block of " + Shapes.front().str();
+  return Message;
+}
+
+// A transpose: another root is accessed coalesced with both indices, the
+// other way (a load for a store, a store for a load).
+bool isTranspose(const KernelModel &M, const MemAccess &A) {
+  AffineForm F = affine(A.Offset);
+  if (F.Coeff[0].isZero() || F.Coeff[1].isZero())
+    return false;
+  for (const MemAccess &O : M.accesses()) {
+    if (O.Space != MemSpace::Global || O.Root == A.Root || O.IsAtomic ||
+        O.IsStore == A.IsStore)
+      continue;
+    AffineForm OF = affine(O.Offset);
+    auto C = OF.Coeff[0].constant();
+    if (!OF.NonAffine && C && *C == O.Width && !OF.Coeff[1].isZero())
+      return true;
+  }
+  return false;
+}
+
+// One row per thread: the innermost loop around \p A, when the access is
+// contiguous along it (and strided across lanes).
+const Stmt *ownRowLoop(const MemAccess &A) {
+  if (A.Loops.empty())
+    return nullptr;
+  Polynomial P = toPolynomial(A.Offset);
+  for (auto &[Mono, C] : P.Terms)
+    if (Mono.size() == 1 && P.Leaves.at(Mono[0])->Kind == SymKind::LoopIter &&
+        P.Leaves.at(Mono[0])->Id == A.Loops.back() && C == int64_t(A.Width))
+      return A.Loops.back();
+  return nullptr;
+}
+
+// An array of structures read one field at a time: the structure's size.
+std::optional<unsigned> fieldOfStructureArray(const MemAccess &A,
+                                              const ASTContext &Ctx) {
+  QualType RootTy = A.Root->getType();
+  if (RootTy->isPointerType() && RootTy->getPointeeType()->isRecordType() &&
+      isa<MemberExpr>(A.E->IgnoreParenImpCasts()))
+    return unsigned(
+        Ctx.getTypeSizeInChars(RootTy->getPointeeType()).getQuantity());
+  return std::nullopt;
+}
+
+// The two variables that hold the thread's x and y roles: every x/y built-in
+// is in the initializer of one of them, one all-x and one all-y, never
+// reassigned; and no warp-level primitive depends on which threads share a
+// warp.
+std::optional<std::pair<const VarDecl *, const VarDecl *>>
+threadRoleVariables(const KernelModel &M) {
+  const VarDecl *XVar = nullptr, *YVar = nullptr;
+  for (const BuiltinUse &U : M.builtinUses()) {
+    if (U.Dim > 1)
+      continue;
+    if (U.Kind == SymKind::GridDim || !U.InitOf || U.Inlined)
+      return std::nullopt;
+    const VarDecl *&Slot = U.Dim == 0 ? XVar : YVar;
+    if (Slot && Slot != U.InitOf)
+      return std::nullopt;
+    Slot = U.InitOf;
+    if (U.MemberLoc.isMacroID())
+      return std::nullopt;
+  }
+  if (!XVar || !YVar || XVar == YVar)
+    return std::nullopt;
+  for (const VarDecl *V : {XVar, YVar}) {
+    const LocalVar *L = M.local(V);
+    if (!L || L->Assignments || L->AddressTaken)
+      return std::nullopt;
+  }
+  WarpLevelUse WL;
+  WL.TraverseStmt(M.kernel().getBody());
+  if (WL.Found)
+    return std::nullopt;
+  return std::make_pair(XVar, YVar);
+}
+
+//===----------------------------------------------------------------------===//
+// The fix-its of the thread remap
+//===----------------------------------------------------------------------===//
+
+// `x` for `y` and `y` for `x` in every x/y built-in.
+llvm::SmallVector<FixItHint, 8> builtinSwapEdits(const KernelModel &M) {
+  llvm::SmallVector<FixItHint, 8> Edits;
+  for (const BuiltinUse &U : M.builtinUses())
+    if (U.Dim <= 1)
+      Edits.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(U.MemberLoc), U.Dim == 0 ? "y" : "x"));
+  return Edits;
+}
+
+// A dim3 variable must not configure anything but launches (and the block
+// variable the grid's extents).
+bool configuresOnlyLaunches(const VarDecl *Var, const LaunchConfig &L,
+                            llvm::ArrayRef<LaunchConfig> Launches,
+                            ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const DeclRefExpr *Ref : referencesTo(Var, L.Caller->getBody(), Ctx)) {
+    bool InALaunch = llvm::any_of(Launches, [&](const LaunchConfig &O) {
+      return within(Ref, O.Call->getConfig(), SM);
+    });
+    bool InGridArgs =
+        Var == L.BlockVar && L.GridCtor && within(Ref, L.GridCtor, SM);
+    if (!InALaunch && !InGridArgs)
+      return false;
+  }
+  return true;
+}
+
+// `(n + block.x - 1) / block.x` follows the block's swapped extents: the x
+// and y members of \p BlockVar swapped in \p S.
+std::string swapBlockMembers(std::string S, const VarDecl *BlockVar) {
+  if (!BlockVar)
+    return S;
+  std::string N = BlockVar->getName().str();
+  std::string Out;
+  for (size_t I = 0; I < S.size();) {
+    if (S.compare(I, N.size() + 2, N + ".x") == 0 ||
+        S.compare(I, N.size() + 2, N + ".y") == 0) {
+      bool Boundary = I == 0 || !(isalnum(S[I - 1]) || S[I - 1] == '_');
+      size_t End = I + N.size() + 2;
+      bool EndOk = End >= S.size() || !(isalnum(S[End]) || S[End] == '_');
+      if (Boundary && EndOk) {
+        Out += N + (S[I + N.size() + 1] == 'x' ? ".y" : ".x");
+        I = End;
+        continue;
+      }
+    }
+    Out += S[I++];
+  }
+  return Out;
+}
+
+// Replacements that swap the first two extents of \p Ctor (the grid's or
+// the block's of launch \p L, held in \p Var if any); false when the
+// launch cannot be rewritten.
+bool swapExtents(const LaunchConfig &L, const CXXConstructExpr *Ctor,
+                 const VarDecl *Var, llvm::ArrayRef<LaunchConfig> Launches,
+                 ASTContext &Ctx, llvm::SmallVectorImpl<FixItHint> &Edits) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  CharSourceRange R0 = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Ctor->getArg(0)->getSourceRange()), SM,
+      LO);
+  CharSourceRange R1 = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Ctor->getArg(1)->getSourceRange()), SM,
+      LO);
+  if (R0.isInvalid() || R1.isInvalid())
+    return false;
+  if (Var && !configuresOnlyLaunches(Var, L, Launches, Ctx))
+    return false;
+  std::string T0 = Lexer::getSourceText(R0, SM, LO).str();
+  std::string T1 = Lexer::getSourceText(R1, SM, LO).str();
+  if (Var == L.GridVar || (!Var && Ctor == L.GridCtor)) {
+    T1 = swapBlockMembers(T1, L.BlockVar);
+    T0 = swapBlockMembers(T0, L.BlockVar);
+  }
+  if (T0 == T1)
+    return true;
+  // The first extent gets T1 and the second T0.
+  Edits.push_back(FixItHint::CreateReplacement(R0, T1));
+  Edits.push_back(FixItHint::CreateReplacement(R1, T0));
+  return true;
+}
+
+// The launches with the two extents of the grid and of the block swapped;
+// none when one of them cannot be rewritten.
+std::optional<llvm::SmallVector<FixItHint, 8>>
+swappedLaunchEdits(llvm::ArrayRef<LaunchConfig> Launches, ASTContext &Ctx) {
+  llvm::SmallVector<FixItHint, 8> Edits;
+  llvm::SmallPtrSet<const CXXConstructExpr *, 4> Done;
+  for (const LaunchConfig &L : Launches) {
+    if (!L.GridCtor || !L.BlockCtor)
+      return std::nullopt;
+    for (auto [Ctor, Var] :
+         {std::pair(L.GridCtor, L.GridVar), std::pair(L.BlockCtor, L.BlockVar)})
+      if (Done.insert(Ctor).second &&
+          !swapExtents(L, Ctor, Var, Launches, Ctx, Edits))
+        return std::nullopt;
+  }
+  return Edits;
+}
+
 } // namespace
 
 UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
@@ -162,41 +409,35 @@ void UncoalescedAccessCheck::storeOptions(
 
 void UncoalescedAccessCheck::checkKernel(const FunctionDecl *Kernel,
                                          ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-
   std::vector<LaunchConfig> Launches = launchesOf(Kernel, Ctx);
   std::vector<BlockShape> Shapes = blockShapesOf(Kernel, Launches);
+  AccessSurvey Survey = surveyAccesses(Kernel, Shapes, Ctx);
+  bool Reported = reportFindings(Survey, Launches, Shapes, Ctx);
+  // A kernel with shared-memory tiles has its block shape for a reason.
+  if (!Reported && LaunchShapeNotes && Survey.AnyContiguousInX &&
+      !Survey.UsesShared)
+    remarkOnNarrowBlocks(Launches);
+}
 
-  struct Report {
-    double Ratio = 0;
-    std::string Message;
-    const MemAccess *Access = nullptr;
-    const KernelModel *Model = nullptr;
-    std::vector<const MemAccess *> Group;
-    bool Gather = false;
-  };
-  std::map<unsigned, Report> Reports; // by location, over instantiations
-  bool AnyContiguousInX = false, UsesShared = false;
+AccessSurvey
+UncoalescedAccessCheck::surveyAccesses(const FunctionDecl *Kernel,
+                                       llvm::ArrayRef<BlockShape> Shapes,
+                                       ASTContext &Ctx) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  AccessSurvey Survey;
   std::vector<WarpSampler> Samplers;
   for (const BlockShape &S : Shapes)
     Samplers.emplace_back(S);
-
   for (const FunctionDecl *F : analysedInstances(*Kernel)) {
     const KernelModel &M = KernelModel::get(*F);
-    for (const MemAccess &A : M.accesses())
-      UsesShared |= A.Space == MemSpace::Shared;
+    Survey.UsesShared |= usesSharedMemory(M);
     for (const std::vector<const MemAccess *> &G : globalGroups(M)) {
       const MemAccess &First = *G.front();
-      // The first access in source order speaks for the group.
-      const MemAccess *Rep = &First;
-      for (const MemAccess *A : G)
-        if (SM.isBeforeInTranslationUnit(A->E->getBeginLoc(),
-                                         Rep->E->getBeginLoc()))
-          Rep = A;
-      SourceLocation Loc = SM.getExpansionLoc(Rep->E->getBeginLoc());
+      const MemAccess *Rep = representative(G, SM);
+      unsigned Raw = SM.getExpansionLoc(Rep->E->getBeginLoc()).getRawEncoding();
       if (!addressComputable(First)) {
         if (ReportGathers && First.Offset->threadDependent()) {
-          Report &R = Reports[Loc.getRawEncoding()];
+          UncoalescedAccess &R = Survey.Findings[Raw];
           R.Gather = true;
           R.Access = Rep;
           R.Model = &M;
@@ -204,59 +445,42 @@ void UncoalescedAccessCheck::checkKernel(const FunctionDecl *Kernel,
         }
         continue;
       }
-      std::optional<SectorCost> Worst;
-      bool AllBad = true;
-      for (const WarpSampler &W : Samplers) {
-        std::optional<SectorCost> C = sectorCost(G, W);
-        if (!C || C->ratio() < MinSectorRatio || C->Sectors < MinSectors) {
-          AllBad = false;
-          break;
-        }
-        if (!Worst)
-          Worst = C;
-      }
-      {
-        // Contiguous in x: the lane stride is the element size.
-        AffineForm AF = affine(First.Offset);
-        if (auto C = AF.Coeff[0].constant())
-          if (*C == First.Width && !AF.NonAffine)
-            AnyContiguousInX = true;
-      }
-      if (!AllBad || !Worst)
+      std::optional<SectorCost> Cost = wastefulCost(G, Samplers);
+      Survey.AnyContiguousInX |= contiguousInX(First);
+      if (!Cost || wholeSectorsPerThread(M, *Rep))
         continue;
-      if (wholeSectorsPerThread(M, *Rep))
+      UncoalescedAccess &R = Survey.Findings[Raw];
+      if (R.Access && !R.Gather && R.Ratio >= Cost->ratio())
         continue;
-      Report &R = Reports[Loc.getRawEncoding()];
-      if (R.Access && !R.Gather && R.Ratio >= Worst->ratio())
-        continue;
-      R.Gather = false;
-      R.Ratio = Worst->ratio();
-      R.Access = Rep;
-      R.Model = &M;
-      R.Group = G;
-      std::string Stride = laneStride(*Rep);
-      double Used = 100.0 * Worst->UsefulBytes / (Worst->Sectors * 32.0);
-      R.Message = llvm::formatv(
-          "uncoalesced {0} '{1}': {2}each warp touches {3} sectors of 32 "
-          "bytes for {4} useful bytes ({5:f1}% of the fetched bandwidth is "
-          "used)",
-          accessKind(G), Rep->Root->getName(),
-          Stride.empty() ? std::string()
-                         : "neighbouring lanes are " + Stride + " apart, so ",
-          Worst->Sectors, Worst->UsefulBytes, Used);
-      if (Shapes.front().assumed() && mentionsBlockShape(Rep->Offset))
-        R.Message += " (assuming blockDim.x is a multiple of 32)";
-      else if (!Shapes.front().assumed())
-        R.Message += " with a block of " + Shapes.front().str();
+      R = UncoalescedAccess{Cost->ratio(), Cost, Rep, &M, G, false};
     }
   }
+  return Survey;
+}
 
+std::optional<SectorCost> UncoalescedAccessCheck::wastefulCost(
+    llvm::ArrayRef<const MemAccess *> G,
+    llvm::ArrayRef<WarpSampler> Samplers) const {
+  std::optional<SectorCost> First;
+  for (const WarpSampler &W : Samplers) {
+    std::optional<SectorCost> C = sectorCost(G, W);
+    if (!C || C->ratio() < MinSectorRatio || C->Sectors < MinSectors)
+      return std::nullopt;
+    if (!First)
+      First = C;
+  }
+  return First;
+}
+
+bool UncoalescedAccessCheck::reportFindings(
+    const AccessSurvey &Survey, llvm::ArrayRef<LaunchConfig> Launches,
+    llvm::ArrayRef<BlockShape> Shapes, ASTContext &Ctx) {
   bool Reported = false, RemapOffered = false;
-  for (auto &[Raw, R] : Reports) {
+  for (const auto &[Raw, R] : Survey.Findings) {
     const MemAccess &A = *R.Access;
     SourceLocation Loc = SourceLocation::getFromRawEncoding(Raw);
     // A helper inlined into several kernels is reported once.
-    if (!markReported(SourceLocation::getFromRawEncoding(Raw)))
+    if (!markReported(Loc))
       continue;
     if (R.Gather) {
       diag(Loc, "%0 '%1' at a data-dependent address: how many sectors a "
@@ -266,37 +490,42 @@ void UncoalescedAccessCheck::checkKernel(const FunctionDecl *Kernel,
     }
     Reported = true;
     // The message quotes source text (`x % 2`): an argument, never a format.
-    diag(Loc, "%0") << R.Message;
-    for (const CallExpr *Call : A.CallStack)
-      diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
-    for (const VarOrigin &O : A.ThreadVars) {
-      if (!O.Loc.isValid() || !O.Value)
-        continue;
-      AffineForm F = affine(O.Value);
-      if (F.NonAffine || !F.Coeff[0].isZero())
-        diag(O.Loc, "'%0' varies with the thread index here",
-             DiagnosticIDs::Note)
-            << O.Var->getName();
-    }
+    diag(Loc, "%0") << findingMessage(R, Shapes);
+    noteWhereThreadsDiffer(A);
     addRemedy(*R.Model, A, Launches, Shapes, Ctx, RemapOffered);
   }
+  return Reported;
+}
 
-  // A kernel with shared-memory tiles has its block shape for a reason.
-  if (!Reported && LaunchShapeNotes && AnyContiguousInX && !UsesShared)
-    for (const LaunchConfig &L : Launches)
-      if (L.Block && *L.Block->X < 32 && L.Block->Y.value_or(1) > 1)
-        diag(L.Call->getBeginLoc(),
-             "a block of %0 threads splits each warp into %1 rows of at most "
-             "%2 threads, so each warp access touches %1 separate segments; "
-             "a block 32 threads wide (e.g. 32x%3) measured 1.03x to 1.13x "
-             "faster on H100",
-             DiagnosticIDs::Remark)
-            << L.Block->str()
-            << int(std::min<int64_t>((32 + *L.Block->X - 1) / *L.Block->X,
-                                     L.Block->Y.value_or(1) *
-                                         L.Block->Z.value_or(1)))
-            << int(*L.Block->X)
-            << int(std::max<int64_t>(1, *L.Block->X * *L.Block->Y / 32));
+void UncoalescedAccessCheck::noteWhereThreadsDiffer(const MemAccess &A) {
+  for (const CallExpr *Call : A.CallStack)
+    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
+  for (const VarOrigin &O : A.ThreadVars) {
+    if (!O.Loc.isValid() || !O.Value)
+      continue;
+    AffineForm F = affine(O.Value);
+    if (F.NonAffine || !F.Coeff[0].isZero())
+      diag(O.Loc, "'%0' varies with the thread index here", DiagnosticIDs::Note)
+          << O.Var->getName();
+  }
+}
+
+void UncoalescedAccessCheck::remarkOnNarrowBlocks(
+    llvm::ArrayRef<LaunchConfig> Launches) {
+  for (const LaunchConfig &L : Launches)
+    if (L.Block && *L.Block->X < 32 && L.Block->Y.value_or(1) > 1)
+      diag(L.Call->getBeginLoc(),
+           "a block of %0 threads splits each warp into %1 rows of at most "
+           "%2 threads, so each warp access touches %1 separate segments; "
+           "a block 32 threads wide (e.g. 32x%3) measured 1.03x to 1.13x "
+           "faster on H100",
+           DiagnosticIDs::Remark)
+          << L.Block->str()
+          << int(std::min<int64_t>((32 + *L.Block->X - 1) / *L.Block->X,
+                                   L.Block->Y.value_or(1) *
+                                       L.Block->Z.value_or(1)))
+          << int(*L.Block->X)
+          << int(std::max<int64_t>(1, *L.Block->X * *L.Block->Y / 32));
 }
 
 void UncoalescedAccessCheck::addRemedy(const KernelModel &M, const MemAccess &A,
@@ -304,75 +533,34 @@ void UncoalescedAccessCheck::addRemedy(const KernelModel &M, const MemAccess &A,
                                        llvm::ArrayRef<BlockShape> Shapes,
                                        ASTContext &Ctx, bool &RemapOffered) {
   if (std::optional<RemapPlan> P = planRemap(M, Launches, Shapes, Ctx)) {
-    if (RemapOffered) {
-      // One fix-it per kernel: the first finding carries it.
-      diag(A.E->getBeginLoc(),
-           "the remapping of threads suggested above fixes this access too",
-           DiagnosticIDs::Note);
-      return;
-    }
-    RemapOffered = true;
-    auto D = diag(P->AnchorLoc,
-                  P->LaunchesRewritten
-                      ? "make threadIdx.x walk the contiguous dimension: swap "
-                        "the x and y roles in '%0' and '%1' and in the launch "
-                        "configuration (measured 4.7x on H100)"
-                      : "make threadIdx.x walk the contiguous dimension: swap "
-                        "the x and y roles in '%0' and '%1', and swap the grid "
-                        "and block dimensions where the kernel is launched "
-                        "(measured 4.7x on H100)",
-                  DiagnosticIDs::Note)
-             << P->RowVar->getName() << P->ColVar->getName();
-    for (const FixItHint &H : P->Edits)
-      D << H;
+    offerRemap(*P, A, RemapOffered);
     return;
   }
-  // A transpose: another root is accessed coalesced with both indices.
-  AffineForm F = affine(A.Offset);
-  bool TwoD = !F.Coeff[0].isZero() && !F.Coeff[1].isZero();
-  if (TwoD)
-    for (const MemAccess &O : M.accesses()) {
-      if (O.Space != MemSpace::Global || O.Root == A.Root || O.IsAtomic ||
-          O.IsStore == A.IsStore)
-        continue;
-      AffineForm OF = affine(O.Offset);
-      auto C = OF.Coeff[0].constant();
-      if (!OF.NonAffine && C && *C == O.Width && !OF.Coeff[1].isZero()) {
-        diag(A.E->getBeginLoc(),
-             "this is a transpose: stage a tile through shared memory "
-             "('__shared__ T tile[32][33]') so that both the load and the "
-             "store walk consecutive addresses with threadIdx.x (measured "
-             "6.5x on an 8192x8192 float transpose on H100)",
-             DiagnosticIDs::Note);
-        return;
-      }
-    }
-  // One row per thread: contiguous along a loop, strided across lanes.
-  if (!A.Loops.empty()) {
-    Polynomial P = toPolynomial(A.Offset);
-    for (auto &[Mono, C] : P.Terms)
-      if (Mono.size() == 1 && P.Leaves.at(Mono[0])->Kind == SymKind::LoopIter &&
-          P.Leaves.at(Mono[0])->Id == A.Loops.back() && C == int64_t(A.Width)) {
-        diag(A.Loops.back()->getBeginLoc(),
-             "each thread walks its own row in this loop: give each row to a "
-             "warp instead, with lanes reading consecutive elements and "
-             "combining their results with __shfl_down_sync (measured 7.2x "
-             "on a matrix-vector product on H100)",
-             DiagnosticIDs::Note);
-        return;
-      }
+  if (isTranspose(M, A)) {
+    diag(A.E->getBeginLoc(),
+         "this is a transpose: stage a tile through shared memory "
+         "('__shared__ T tile[32][33]') so that both the load and the "
+         "store walk consecutive addresses with threadIdx.x (measured "
+         "6.5x on an 8192x8192 float transpose on H100)",
+         DiagnosticIDs::Note);
+    return;
   }
-  // An array of structures read one field at a time.
-  QualType RootTy = A.Root->getType();
-  if (RootTy->isPointerType() && RootTy->getPointeeType()->isRecordType() &&
-      isa<MemberExpr>(A.E->IgnoreParenImpCasts())) {
+  if (const Stmt *Loop = ownRowLoop(A)) {
+    diag(Loop->getBeginLoc(),
+         "each thread walks its own row in this loop: give each row to a "
+         "warp instead, with lanes reading consecutive elements and "
+         "combining their results with __shfl_down_sync (measured 7.2x "
+         "on a matrix-vector product on H100)",
+         DiagnosticIDs::Note);
+    return;
+  }
+  if (std::optional<unsigned> Size = fieldOfStructureArray(A, Ctx)) {
     diag(A.E->getBeginLoc(),
          "each thread accesses one field of a %0-byte structure: store the "
          "fields in separate arrays (structure of arrays) so that a warp "
          "reads them contiguously",
          DiagnosticIDs::Note)
-        << unsigned(
-               Ctx.getTypeSizeInChars(RootTy->getPointeeType()).getQuantity());
+        << *Size;
     return;
   }
   diag(A.E->getBeginLoc(),
@@ -380,41 +568,33 @@ void UncoalescedAccessCheck::addRemedy(const KernelModel &M, const MemAccess &A,
        DiagnosticIDs::Note);
 }
 
-std::optional<UncoalescedAccessCheck::RemapPlan>
-UncoalescedAccessCheck::planRemap(const KernelModel &M,
-                                  llvm::ArrayRef<LaunchConfig> Launches,
-                                  llvm::ArrayRef<BlockShape> Shapes,
-                                  ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LO = Ctx.getLangOpts();
-  // Every x/y built-in is in the initializer of one of two variables, one
-  // all-x and one all-y, never reassigned.
-  const VarDecl *XVar = nullptr, *YVar = nullptr;
-  for (const BuiltinUse &U : M.builtinUses()) {
-    if (U.Dim > 1)
-      continue;
-    if (U.Kind == SymKind::GridDim || !U.InitOf || U.Inlined)
-      return std::nullopt;
-    const VarDecl *&Slot = U.Dim == 0 ? XVar : YVar;
-    if (Slot && Slot != U.InitOf)
-      return std::nullopt;
-    Slot = U.InitOf;
-    if (U.MemberLoc.isMacroID())
-      return std::nullopt;
+void UncoalescedAccessCheck::offerRemap(const RemapPlan &P, const MemAccess &A,
+                                        bool &RemapOffered) {
+  if (RemapOffered) {
+    // One fix-it per kernel: the first finding carries it.
+    diag(A.E->getBeginLoc(),
+         "the remapping of threads suggested above fixes this access too",
+         DiagnosticIDs::Note);
+    return;
   }
-  if (!XVar || !YVar || XVar == YVar)
-    return std::nullopt;
-  for (const VarDecl *V : {XVar, YVar}) {
-    const LocalVar *L = M.local(V);
-    if (!L || L->Assignments || L->AddressTaken)
-      return std::nullopt;
-  }
-  WarpLevelUse WL;
-  WL.TraverseStmt(M.kernel().getBody());
-  if (WL.Found)
-    return std::nullopt;
+  RemapOffered = true;
+  auto D = diag(P.AnchorLoc,
+                P.LaunchesRewritten
+                    ? "make threadIdx.x walk the contiguous dimension: swap "
+                      "the x and y roles in '%0' and '%1' and in the launch "
+                      "configuration (measured 4.7x on H100)"
+                    : "make threadIdx.x walk the contiguous dimension: swap "
+                      "the x and y roles in '%0' and '%1', and swap the grid "
+                      "and block dimensions where the kernel is launched "
+                      "(measured 4.7x on H100)",
+                DiagnosticIDs::Note)
+           << P.RowVar->getName() << P.ColVar->getName();
+  for (const FixItHint &H : P.Edits)
+    D << H;
+}
 
-  // After the swap, every global access must be fine.
+bool UncoalescedAccessCheck::coalescedAfterSwap(
+    const KernelModel &M, llvm::ArrayRef<BlockShape> Shapes) const {
   std::vector<std::vector<const MemAccess *>> Groups = globalGroups(M);
   WhatIf Swap;
   Swap.SwapXY = true;
@@ -426,100 +606,36 @@ UncoalescedAccessCheck::planRemap(const KernelModel &M,
     for (const std::vector<const MemAccess *> &G : Groups) {
       std::optional<SectorCost> C = sectorCost(G, W, &Swap);
       if (!C || C->ratio() >= MinSectorRatio / 2)
-        return std::nullopt;
+        return false;
     }
   }
+  return true;
+}
 
+std::optional<UncoalescedAccessCheck::RemapPlan>
+UncoalescedAccessCheck::planRemap(const KernelModel &M,
+                                  llvm::ArrayRef<LaunchConfig> Launches,
+                                  llvm::ArrayRef<BlockShape> Shapes,
+                                  ASTContext &Ctx) const {
+  std::optional<std::pair<const VarDecl *, const VarDecl *>> Vars =
+      threadRoleVariables(M);
+  // After the swap, every global access must be fine.
+  if (!Vars || !coalescedAfterSwap(M, Shapes))
+    return std::nullopt;
   RemapPlan P;
-  P.RowVar = XVar;
-  P.ColVar = YVar;
-  P.AnchorLoc = XVar->getLocation();
-  for (const BuiltinUse &U : M.builtinUses())
-    if (U.Dim <= 1)
-      P.Edits.push_back(FixItHint::CreateReplacement(
-          CharSourceRange::getTokenRange(U.MemberLoc), U.Dim == 0 ? "y" : "x"));
-
-  // The launches: swap the two extents of the grid and of the block.
+  P.RowVar = Vars->first;
+  P.ColVar = Vars->second;
+  P.AnchorLoc = P.RowVar->getLocation();
+  P.Edits = builtinSwapEdits(M);
   P.LaunchesRewritten = !Launches.empty();
-  llvm::SmallVector<FixItHint, 8> LaunchEdits;
-  llvm::SmallPtrSet<const CXXConstructExpr *, 4> Done;
-  for (const LaunchConfig &L : Launches) {
-    if (!L.GridCtor || !L.BlockCtor) {
-      P.LaunchesRewritten = false;
-      break;
-    }
-    for (auto [Ctor, Var] : {std::pair(L.GridCtor, L.GridVar),
-                             std::pair(L.BlockCtor, L.BlockVar)}) {
-      if (!Done.insert(Ctor).second)
-        continue;
-      CharSourceRange R0 = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(Ctor->getArg(0)->getSourceRange()), SM,
-          LO);
-      CharSourceRange R1 = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(Ctor->getArg(1)->getSourceRange()), SM,
-          LO);
-      if (R0.isInvalid() || R1.isInvalid()) {
-        P.LaunchesRewritten = false;
-        break;
-      }
-      // A dim3 variable must not configure anything else.
-      if (Var) {
-        for (const DeclRefExpr *Ref :
-             referencesTo(Var, L.Caller->getBody(), Ctx)) {
-          bool InALaunch = llvm::any_of(Launches, [&](const LaunchConfig &O) {
-            return within(Ref, O.Call->getConfig(), SM);
-          });
-          bool InGridArgs =
-              Var == L.BlockVar && L.GridCtor && within(Ref, L.GridCtor, SM);
-          if (!InALaunch && !InGridArgs) {
-            P.LaunchesRewritten = false;
-            break;
-          }
-        }
-      }
-      std::string T0 = Lexer::getSourceText(R0, SM, LO).str();
-      std::string T1 = Lexer::getSourceText(R1, SM, LO).str();
-      if (Var == L.GridVar || (!Var && Ctor == L.GridCtor)) {
-        // `(n + block.x - 1) / block.x` follows the block's swapped extents.
-        auto SwapMembers = [&](std::string S) {
-          if (!L.BlockVar)
-            return S;
-          std::string N = L.BlockVar->getName().str();
-          std::string Out;
-          for (size_t I = 0; I < S.size();) {
-            if (S.compare(I, N.size() + 2, N + ".x") == 0 ||
-                S.compare(I, N.size() + 2, N + ".y") == 0) {
-              bool Boundary = I == 0 || !(isalnum(S[I - 1]) || S[I - 1] == '_');
-              size_t End = I + N.size() + 2;
-              bool EndOk =
-                  End >= S.size() || !(isalnum(S[End]) || S[End] == '_');
-              if (Boundary && EndOk) {
-                Out += N + (S[I + N.size() + 1] == 'x' ? ".y" : ".x");
-                I = End;
-                continue;
-              }
-            }
-            Out += S[I++];
-          }
-          return Out;
-        };
-        // Below, the first extent gets T1 and the second T0.
-        std::string NewFirst = SwapMembers(T1), NewSecond = SwapMembers(T0);
-        T1 = NewFirst;
-        T0 = NewSecond;
-      }
-      if (T0 == T1)
-        continue;
-      LaunchEdits.push_back(FixItHint::CreateReplacement(R0, T1));
-      LaunchEdits.push_back(FixItHint::CreateReplacement(R1, T0));
-    }
-    if (!P.LaunchesRewritten)
-      break;
+  if (P.LaunchesRewritten) {
+    // A launch we cannot rewrite: no half-done fix.
+    std::optional<llvm::SmallVector<FixItHint, 8>> LaunchEdits =
+        swappedLaunchEdits(Launches, Ctx);
+    if (!LaunchEdits)
+      return std::nullopt;
+    P.Edits.append(LaunchEdits->begin(), LaunchEdits->end());
   }
-  if (P.LaunchesRewritten)
-    P.Edits.append(LaunchEdits.begin(), LaunchEdits.end());
-  else if (!Launches.empty())
-    return std::nullopt; // A launch we cannot rewrite: no half-done fix.
   return P;
 }
 

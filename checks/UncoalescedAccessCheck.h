@@ -10,6 +10,8 @@
 
 namespace cudalint {
 
+struct AccessSurvey;
+
 /// Flags global loads and stores where a warp touches many more 32-byte
 /// sectors than the data it uses needs (neighbouring lanes far apart).
 ///
@@ -29,16 +31,42 @@ private:
     bool LaunchesRewritten = false;
     llvm::SmallVector<clang::FixItHint, 8> Edits;
   };
+  /// Every wasteful global access of \p Kernel, under each block shape.
+  AccessSurvey surveyAccesses(const clang::FunctionDecl *Kernel,
+                              llvm::ArrayRef<BlockShape> Shapes,
+                              clang::ASTContext &Ctx) const;
+  /// What a warp of the first sample fetches for \p G, when every sample
+  /// wastes at least MinSectorRatio and MinSectors.
+  std::optional<SectorCost>
+  wastefulCost(llvm::ArrayRef<const MemAccess *> G,
+               llvm::ArrayRef<WarpSampler> Samplers) const;
+  /// Reports each finding once; true when an uncoalesced access (not a
+  /// gather) was reported.
+  bool reportFindings(const AccessSurvey &Survey,
+                      llvm::ArrayRef<LaunchConfig> Launches,
+                      llvm::ArrayRef<BlockShape> Shapes,
+                      clang::ASTContext &Ctx);
+  /// Notes on the inlined calls and the variables that vary with the
+  /// thread index.
+  void noteWhereThreadsDiffer(const MemAccess &A);
+  /// Remarks on launches whose blocks are narrower than a warp.
+  void remarkOnNarrowBlocks(llvm::ArrayRef<LaunchConfig> Launches);
+  /// The note on how to fix \p A.
   void addRemedy(const KernelModel &M, const MemAccess &A,
                  llvm::ArrayRef<LaunchConfig> Launches,
                  llvm::ArrayRef<BlockShape> Shapes, clang::ASTContext &Ctx,
                  bool &RemapOffered);
+  /// The note with the fix-its of \p P, on the kernel's first finding.
+  void offerRemap(const RemapPlan &P, const MemAccess &A, bool &RemapOffered);
   /// The thread-remap fix: when x and y come from two variables and
   /// swapping them makes every global access coalesced.
   std::optional<RemapPlan> planRemap(const KernelModel &M,
                                      llvm::ArrayRef<LaunchConfig> Launches,
                                      llvm::ArrayRef<BlockShape> Shapes,
-                                     clang::ASTContext &Ctx);
+                                     clang::ASTContext &Ctx) const;
+  /// Every global access of \p M is coalesced with x and y swapped.
+  bool coalescedAfterSwap(const KernelModel &M,
+                          llvm::ArrayRef<BlockShape> Shapes) const;
 
   /// Warn when a warp fetches at least this many times the sectors its
   /// useful bytes need.

@@ -1,0 +1,577 @@
+//===--- MatrixProduct.cpp - matrix products computed by a kernel ---------===//
+
+#include "MatrixProduct.h"
+#include "AddressTerms.h"
+#include "CudaAST.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+//===----------------------------------------------------------------------===//
+// The shapes of the expressions a product is written with
+//===----------------------------------------------------------------------===//
+
+const Expr *peelConversions(const Expr *E) {
+  while (E) {
+    E = stripNoOps(E);
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl())) {
+        E = MC->getImplicitObjectArgument();
+        continue;
+      }
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (CE->getNumArgs() == 1 && CE->getDirectCallee() &&
+          CE->getDirectCallee()->getIdentifier()) {
+        StringRef N = CE->getDirectCallee()->getName();
+        if (N.contains("2float") || N.contains("2double") || N == "__ldg") {
+          E = CE->getArg(0);
+          continue;
+        }
+      }
+    if (const auto *CC = dyn_cast<CXXConstructExpr>(E))
+      if (CC->getNumArgs() == 1) {
+        E = CC->getArg(0);
+        continue;
+      }
+    break;
+  }
+  return E;
+}
+
+const VarDecl *localVariableOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase()->IgnoreParenImpCasts();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase()->IgnoreParenImpCasts(); // `tmp.x` of a float4
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!V || !V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>() ||
+      isa<ParmVarDecl>(V))
+    return nullptr;
+  return V;
+}
+
+std::optional<BinOp> binaryOperation(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return BinOp{BO->getOpcode(), BO->getLHS(), BO->getRHS()};
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (OC->getNumArgs() != 2)
+      return std::nullopt;
+    BinaryOperatorKind K;
+    switch (OC->getOperator()) {
+    case OO_Star:
+      K = BO_Mul;
+      break;
+    case OO_Plus:
+      K = BO_Add;
+      break;
+    case OO_PlusEqual:
+      K = BO_AddAssign;
+      break;
+    case OO_Equal:
+      K = BO_Assign;
+      break;
+    default:
+      return std::nullopt;
+    }
+    return BinOp{K, OC->getArg(0), OC->getArg(1)};
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+bool isFmaName(StringRef N) {
+  return N == "fma" || N == "fmaf" || N.starts_with("__fmaf_") ||
+         N.starts_with("__fma_") || N == "__hfma" || N == "std::fma";
+}
+
+void collectFactors(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
+  if (std::optional<BinOp> M = binaryOperation(peelConversions(E));
+      M && M->Op == BO_Mul) {
+    collectFactors(M->L, Out);
+    collectFactors(M->R, Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+// The two operands of `X * Y`.
+std::optional<std::pair<const Expr *, const Expr *>>
+productOperands(const Expr *E) {
+  if (std::optional<BinOp> M = binaryOperation(peelConversions(E));
+      M && M->Op == BO_Mul)
+    return std::make_pair(M->L, M->R);
+  return std::nullopt;
+}
+
+// `fmaf(X, Y, Acc)`.
+const CallExpr *fmaInto(const Expr *E, const VarDecl *Acc) {
+  const auto *CE = dyn_cast<CallExpr>(E);
+  if (CE && CE->getNumArgs() == 3 && CE->getDirectCallee() &&
+      CE->getDirectCallee()->getIdentifier() &&
+      isFmaName(CE->getDirectCallee()->getName()) &&
+      localVariableOf(CE->getArg(2)) == Acc)
+    return CE;
+  return nullptr;
+}
+
+} // namespace
+
+std::optional<Accumulation> accumulation(const Expr *S) {
+  std::optional<BinOp> B = binaryOperation(S);
+  if (!B)
+    return std::nullopt;
+  const VarDecl *Acc = localVariableOf(B->L);
+  const Expr *Into = nullptr;
+  if (!Acc && B->Op == BO_AddAssign &&
+      isa<ArraySubscriptExpr>(B->L->IgnoreParenImpCasts()) &&
+      B->L->getType()->isFloatingType())
+    Into = B->L; // `C[i * n + j] += A[..] * B[..]`
+  else if (!Acc ||
+           !(Acc->getType()->isFloatingType() ||
+             Acc->getType()->isArrayType() || Acc->getType()->isRecordType()))
+    return std::nullopt;
+  if (B->Op == BO_AddAssign) {
+    if (auto P = productOperands(B->R)) {
+      Accumulation R{S, Acc, P->first, P->second, Into, {}};
+      collectFactors(B->R, R.Factors);
+      return R;
+    }
+    return std::nullopt;
+  }
+  if (B->Op != BO_Assign)
+    return std::nullopt;
+  const Expr *R = peelConversions(B->R);
+  if (const CallExpr *CE = fmaInto(R, Acc))
+    return Accumulation{S, Acc, CE->getArg(0), CE->getArg(1)};
+  if (std::optional<BinOp> Sum = binaryOperation(R); Sum && Sum->Op == BO_Add) {
+    if (localVariableOf(Sum->L) == Acc)
+      if (auto P = productOperands(Sum->R))
+        return Accumulation{S, Acc, P->first, P->second};
+    if (localVariableOf(Sum->R) == Acc)
+      if (auto P = productOperands(Sum->L))
+        return Accumulation{S, Acc, P->first, P->second};
+  }
+  return std::nullopt;
+}
+
+static bool namesTensorCoreLibrary(const std::string &Name) {
+  return Name.find("wmma::") != std::string::npos ||
+         Name.find("cutlass::") != std::string::npos ||
+         Name.find("cute::") != std::string::npos;
+}
+
+bool usesTensorCores(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *A = dyn_cast<GCCAsmStmt>(S)) {
+    StringRef T = A->getAsmString()->getString();
+    if (T.contains("mma") || T.contains("wgmma"))
+      return true;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (namesTensorCoreLibrary(
+                V->getType().getCanonicalType().getAsString()))
+          return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (namesTensorCoreLibrary(FD->getQualifiedNameAsString()))
+        return true;
+  for (const Stmt *C : S->children())
+    if (usesTensorCores(C))
+      return true;
+  return false;
+}
+
+std::string elementName(QualType T) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (T->isSpecificBuiltinType(BuiltinType::Float))
+    return "float";
+  if (T->isSpecificBuiltinType(BuiltinType::Double))
+    return "double";
+  std::string N = T.getAsString();
+  if (N.find("half") != std::string::npos)
+    return "half";
+  if (N.find("bfloat16") != std::string::npos)
+    return "bfloat16";
+  return N;
+}
+
+//===----------------------------------------------------------------------===//
+// Recognising a product
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+void collectAccumulations(const Stmt *S, const Stmt *Body,
+                          std::vector<ProductCandidate> &Out) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (accumulation(E)) {
+      Out.push_back({E, Body});
+      return;
+    }
+  for (const Stmt *C : S->children())
+    collectAccumulations(C, Body, Out);
+}
+
+// The loops around \p S, innermost first.
+llvm::SmallVector<const Stmt *, 4> enclosingLoops(const Stmt *S,
+                                                  ASTContext &Ctx) {
+  llvm::SmallVector<const Stmt *, 4> Loops;
+  for (const Stmt *Cur = S;;) {
+    auto P = Ctx.getParents(*Cur);
+    if (P.empty())
+      break;
+    const Stmt *PS = P[0].get<Stmt>();
+    if (!PS)
+      break;
+    if (isLoopStmt(PS))
+      Loops.push_back(PS);
+    Cur = PS;
+  }
+  return Loops;
+}
+
+// The operands follow different thread coordinates, and each some.
+bool followDifferentCoordinates(MatrixProduct &P) {
+  P.X.Atoms = threadAtoms(toPolynomial(P.X.Load->Offset));
+  P.Y.Atoms = threadAtoms(toPolynomial(P.Y.Load->Offset));
+  if (P.X.Atoms.empty() || P.Y.Atoms.empty())
+    return false; // A matrix-vector product, or a reduction.
+  // Else a dot product along one coordinate.
+  return llvm::none_of(
+      P.X.Atoms, [&](const std::string &K) { return P.Y.Atoms.count(K) != 0; });
+}
+
+bool returnsVariable(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    if (R->getRetValue() &&
+        localVariableOf(peelConversions(R->getRetValue())) == V)
+      return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return returnsVariable(C, V); });
+}
+
+// Locals assigned from \p Acc (`float4 tmp; tmp.x = alpha * acc[..]`).
+void collectCarriers(const Stmt *S, const VarDecl *Acc, ASTContext &Ctx,
+                     std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (std::optional<BinOp> B = binaryOperation(E); B && B->Op == BO_Assign)
+      if (const VarDecl *L = localVariableOf(B->L))
+        if (!referencesTo(Acc, B->R, Ctx).empty())
+          Out.insert(L);
+  for (const Stmt *C : S->children())
+    collectCarriers(C, Acc, Ctx, Out);
+}
+
+// The address of \p A holds every coordinate of both operands.
+bool holdsBothCoordinates(const MemAccess &A, const MatrixProduct &P) {
+  std::set<std::string> CA = threadAtoms(toPolynomial(A.Offset));
+  auto Held = [&](const std::string &K) { return CA.count(K) != 0; };
+  return llvm::all_of(P.X.Atoms, Held) && llvm::all_of(P.Y.Atoms, Held);
+}
+
+// How far the output moves per step of the coordinates \p Atoms: the
+// largest constant coefficient; none when one is not a positive constant.
+std::optional<int64_t> outputStride(const Polynomial &Output,
+                                    const std::set<std::string> &Atoms) {
+  int64_t Most = 0;
+  for (const std::string &K : Atoms) {
+    std::optional<Polynomial> C = coefficientOf(Output, K);
+    if (!C || !C->constant() || *C->constant() <= 0)
+      return std::nullopt;
+    Most = std::max(Most, *C->constant());
+  }
+  return Most;
+}
+
+// The column coordinates move the output by a constant; the row
+// coordinates by a row length ('N', 'ldc'), or by a larger constant when
+// the sizes are constants.
+bool followsColumns(const Polynomial &Output, const std::set<std::string> &Own,
+                    const std::set<std::string> &Other) {
+  std::optional<int64_t> S = outputStride(Output, Own),
+                         T = outputStride(Output, Other);
+  return S && (!T || *S < *T);
+}
+
+// Rows and columns: the column coordinate has the smaller stride in the
+// output (one element in a row-major matrix).
+void assignRoles(MatrixProduct &P) {
+  Polynomial Output = toPolynomial(P.Store->Offset);
+  P.XIsColumn = followsColumns(Output, P.X.Atoms, P.Y.Atoms);
+  P.ColumnsKnown = followsColumns(Output, P.b().Atoms, P.a().Atoms);
+}
+
+bool callsFunctionWithBody(const Stmt *S, const Stmt *Body) {
+  if (!S)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *D = CE->getDirectCallee())
+      if (const FunctionDecl *Def = D->getDefinition())
+        if (Def->getBody() == Body)
+          return true;
+  for (const Stmt *C : S->children())
+    if (callsFunctionWithBody(C, Body))
+      return true;
+  return false;
+}
+
+} // namespace
+
+MatrixProductFinder::MatrixProductFinder(const KernelModel &Model,
+                                         const FunctionDecl &Kernel,
+                                         ASTContext &Ctx)
+    : Model(Model), Kernel(Kernel), Ctx(Ctx), Bodies{Kernel.getBody()} {
+  for (const MemAccess &A : Model.accesses()) {
+    ByExpr.emplace(A.E->IgnoreParens(), &A);
+    for (const CallExpr *C : A.CallStack)
+      if (const FunctionDecl *D = C->getDirectCallee())
+        if (const FunctionDecl *Def = D->getDefinition())
+          if (llvm::find(Bodies, Def->getBody()) == Bodies.end())
+            Bodies.push_back(Def->getBody());
+  }
+}
+
+std::vector<ProductCandidate> MatrixProductFinder::candidates() const {
+  std::vector<ProductCandidate> Candidates;
+  for (const Stmt *B : Bodies)
+    collectAccumulations(B, B, Candidates);
+  return Candidates;
+}
+
+std::optional<MatrixProduct>
+MatrixProductFinder::recognise(const ProductCandidate &C) {
+  MatrixProduct P{C.S, C.Owner, *accumulation(C.S)};
+  if (!resolveOperands(P) || !findKLoop(P) || !followDifferentCoordinates(P) ||
+      !findStore(P))
+    return std::nullopt;
+  assignRoles(P);
+  locateGlobalCopy(P.X);
+  locateGlobalCopy(P.Y);
+  return P;
+}
+
+const MemAccess *MatrixProductFinder::loadOf(const Expr *E) const {
+  auto It = ByExpr.find(E->IgnoreParens());
+  if (It != ByExpr.end() && It->second->IsLoad && !It->second->IsAtomic &&
+      It->second->Space != MemSpace::Local)
+    return It->second;
+  return nullptr;
+}
+
+bool MatrixProductFinder::callsBody(const Stmt *S, const Stmt *Body) const {
+  return callsFunctionWithBody(S, Body);
+}
+
+// The loads the two factors read, each a plain per-thread address.
+bool MatrixProductFinder::resolveOperands(MatrixProduct &P) {
+  P.X.Load = operandLoad(P.Acc.X);
+  P.Y.Load = operandLoad(P.Acc.Y);
+  if (P.Acc.Factors.size() > 2) {
+    // `alpha * A[..] * B[..]`: the two factors that are per-thread loads.
+    llvm::SmallVector<const MemAccess *, 2> Loads;
+    for (const Expr *Fa : P.Acc.Factors)
+      if (const MemAccess *L = operandLoad(Fa))
+        if (L->Offset->threadDependent())
+          Loads.push_back(L);
+    if (Loads.size() != 2)
+      return false;
+    P.X.Load = Loads[0];
+    P.Y.Load = Loads[1];
+  }
+  return P.X.Load && P.Y.Load && !P.X.Load->Offset->hasVarying() &&
+         !P.Y.Load->Offset->hasVarying();
+}
+
+// The k loop: the innermost loop around the statement in which both
+// factors move.
+bool MatrixProductFinder::findKLoop(MatrixProduct &P) const {
+  Polynomial PX = toPolynomial(P.X.Load->Offset),
+             PY = toPolynomial(P.Y.Load->Offset);
+  for (const Stmt *L : enclosingLoops(P.S, Ctx)) {
+    std::optional<std::string> KX = loopLeafKey(PX, L), KY = loopLeafKey(PY, L);
+    if (!KX || !KY)
+      continue;
+    std::optional<Polynomial> CX = coefficientOf(PX, *KX),
+                              CY = coefficientOf(PY, *KY);
+    if (!CX || !CY || CX->isZero() || CY->isZero())
+      continue;
+    P.X.KStride = *CX;
+    P.Y.KStride = *CY;
+    P.KLoop = L;
+    return true;
+  }
+  return false;
+}
+
+// The store of the accumulator, after the k loop, at both coordinates;
+// possibly through a local it is packed into (`float4 tmp; tmp.x =
+// alpha * acc[..] ...; C4[..] = tmp;`).
+bool MatrixProductFinder::findStore(MatrixProduct &P) const {
+  P.Returns = returnsAccumulator(P);
+  if (P.Acc.Into)
+    P.Store = inPlaceStore(P);
+  else if (P.Acc.Acc)
+    P.Store = storeOfAccumulator(P);
+  return P.Store != nullptr;
+}
+
+// A helper that returns the accumulator (`return acc;`).
+bool MatrixProductFinder::returnsAccumulator(const MatrixProduct &P) const {
+  return P.Owner != Kernel.getBody() && P.Acc.Acc &&
+         returnsVariable(P.Owner, P.Acc.Acc);
+}
+
+std::set<const VarDecl *>
+MatrixProductFinder::carriersOf(const MatrixProduct &P) const {
+  std::set<const VarDecl *> Carriers = {P.Acc.Acc};
+  for (const Stmt *Body : Bodies)
+    collectCarriers(Body, P.Acc.Acc, Ctx, Carriers);
+  return Carriers;
+}
+
+// Accumulated in place: the store is the statement itself.
+const MemAccess *
+MatrixProductFinder::inPlaceStore(const MatrixProduct &P) const {
+  for (const MemAccess &A : Model.accesses())
+    if (A.IsStore && !A.IsAtomic && A.Space == MemSpace::Global &&
+        A.E->IgnoreParens() == P.Acc.Into->IgnoreParens() &&
+        !A.Offset->hasVarying())
+      return holdsBothCoordinates(A, P) &&
+                     !loopLeafKey(toPolynomial(A.Offset), P.KLoop)
+                 ? &A
+                 : nullptr;
+  return nullptr;
+}
+
+const MemAccess *
+MatrixProductFinder::storeOfAccumulator(MatrixProduct &P) const {
+  std::set<const VarDecl *> Carriers = carriersOf(P);
+  auto Carries = [&](const Expr *E) {
+    return llvm::any_of(Carriers,
+                        [&](const VarDecl *V) {
+                          return V && !referencesTo(V, E, Ctx).empty();
+                        }) ||
+           (P.Returns && callsBody(E, P.Owner));
+  };
+  for (const MemAccess &A : Model.accesses()) {
+    if (!A.IsStore || A.IsAtomic || A.Space != MemSpace::Global ||
+        llvm::is_contained(A.Loops, P.KLoop) || A.Offset->hasVarying())
+      continue;
+    std::optional<BinOp> B = enclosingOperation(A.E);
+    if (!B || (B->Op != BO_Assign && B->Op != BO_AddAssign) || !Carries(B->R) ||
+        !holdsBothCoordinates(A, P))
+      continue;
+    P.StoredValue = B->Op == BO_Assign ? B->R : nullptr;
+    return &A;
+  }
+  return nullptr;
+}
+
+void MatrixProductFinder::locateGlobalCopy(ProductOperand &O) const {
+  O.ViaShared = O.Load->Space == MemSpace::Shared;
+  O.Global = O.Load->Space == MemSpace::Global ? O.Load
+             : O.ViaShared                     ? globalFilling(O.Load->Root)
+                                               : nullptr;
+}
+
+// What a factor of the product reads: a load, or a register filled from
+// one.
+const MemAccess *MatrixProductFinder::operandLoad(const Expr *E) {
+  E = peelConversions(E);
+  if (const MemAccess *A = loadOf(E))
+    return A;
+  const VarDecl *V = localVariableOf(E);
+  if (!V)
+    return nullptr;
+  if (!FilledBy) {
+    FilledBy.emplace();
+    for (const MemAccess &A : Model.accesses())
+      if (A.IsLoad && !A.IsStore)
+        if (const VarDecl *T = targetOf(A.E))
+          FilledBy->emplace(T, &A);
+  }
+  auto It = FilledBy->find(V);
+  return It == FilledBy->end() ? nullptr : It->second;
+}
+
+// The variable a load is assigned to (`r[i] = As[..]`, `float a = x[..]`).
+const VarDecl *MatrixProductFinder::targetOf(const Expr *Load) const {
+  const Expr *Cur = Load;
+  for (int Depth = 0; Depth < 6; ++Depth) {
+    auto P = Ctx.getParents(*Cur);
+    if (P.empty())
+      return nullptr;
+    if (const auto *V = P[0].get<VarDecl>())
+      return V->hasLocalStorage() ? V : nullptr;
+    const auto *PE = P[0].get<Expr>();
+    if (!PE)
+      return nullptr;
+    if (std::optional<BinOp> B = binaryOperation(PE);
+        B && B->Op == BO_Assign &&
+        peelConversions(B->R) == peelConversions(Cur))
+      return localVariableOf(B->L);
+    Cur = PE;
+  }
+  return nullptr;
+}
+
+std::optional<BinOp>
+MatrixProductFinder::enclosingOperation(const Expr *E) const {
+  auto P = Ctx.getParents(*E);
+  const auto *PE = P.empty() ? nullptr : P[0].get<Expr>();
+  return PE ? binaryOperation(PE) : std::nullopt;
+}
+
+// The global load that fills a shared array.
+const MemAccess *
+MatrixProductFinder::globalFilling(const ValueDecl *Shared) const {
+  for (const MemAccess &A : Model.accesses()) {
+    if (!A.IsStore || A.Root != Shared)
+      continue;
+    std::optional<BinOp> B = enclosingOperation(A.E);
+    if (!B || B->Op != BO_Assign)
+      continue;
+    const Expr *R = peelConversions(B->R);
+    // `As[ty][tx] = row < M && k < K ? A[..] : 0.0f;`
+    if (const auto *CO = dyn_cast<ConditionalOperator>(R)) {
+      const Expr *T = peelConversions(CO->getTrueExpr()),
+                 *Fa = peelConversions(CO->getFalseExpr());
+      if (Fa->isEvaluatable(Ctx))
+        R = T;
+      else if (T->isEvaluatable(Ctx))
+        R = Fa;
+    }
+    if (const MemAccess *G = loadOf(R))
+      if (G->Space == MemSpace::Global)
+        return G;
+  }
+  return nullptr;
+}
+
+} // namespace cudalint

@@ -1,0 +1,162 @@
+//===--- MatrixProduct.h - matrix products computed by a kernel -*- C++ -*-===//
+//
+// A matrix product is recognised from what its loop does, not from names:
+//
+//   * a statement accumulates a product, `acc += X * Y` (also `acc = acc +
+//     X * Y`, `acc = fmaf(X, Y, acc)`, register arrays `r[i][j] += ...`),
+//     where X and Y are loads, or registers filled from loads;
+//   * in some enclosing loop (the k loop) both loads move with the loop
+//     counter;
+//   * the thread coordinates in X's address and in Y's are different and
+//     neither is empty: one operand follows the row of the output, the
+//     other its column (a dot product or a reduction has one coordinate for
+//     both; a matrix-vector product has none for the vector);
+//   * the accumulator is stored to global memory, after the k loop, at an
+//     address that holds both coordinates.
+//
+// The coordinates are the thread-dependent atoms of the symbolic addresses
+// (see AddressTerms.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_MATRIXPRODUCT_H
+#define CUDALINT_ANALYSIS_MATRIXPRODUCT_H
+
+#include "KernelModel.h"
+#include "SymExpr.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// Strips parens, casts, and conversions: `__half2float(x)`, `float(x)`,
+/// `(float)x`, a class's conversion operator, `__ldg(p)`.
+const clang::Expr *peelConversions(const clang::Expr *E);
+
+/// The local variable (scalar or register array) an lvalue names; null for
+/// parameters and `__shared__` arrays.
+const clang::VarDecl *localVariableOf(const clang::Expr *E);
+
+/// A binary operation, built-in or overloaded (`__half` has operators).
+struct BinOp {
+  clang::BinaryOperatorKind Op;
+  const clang::Expr *L, *R;
+};
+std::optional<BinOp> binaryOperation(const clang::Expr *E);
+
+/// `acc += X * Y`, `acc = acc + X * Y`, `acc = fmaf(X, Y, acc)`; also
+/// `C[i][j] += alpha * X * Y` straight into memory (Acc is then null and
+/// Into the lvalue). Factors is every factor of the product.
+struct Accumulation {
+  const clang::Expr *S;
+  const clang::VarDecl *Acc;
+  const clang::Expr *X, *Y;
+  const clang::Expr *Into = nullptr;
+  llvm::SmallVector<const clang::Expr *, 4> Factors;
+};
+std::optional<Accumulation> accumulation(const clang::Expr *S);
+
+/// Kernels that already use tensor cores: WMMA, CUTLASS/CuTe, mma PTX.
+bool usesTensorCores(const clang::Stmt *S);
+
+/// "float", "double", "half", "bfloat16", or the type as written.
+std::string elementName(clang::QualType T);
+
+/// What is known of one operand of a product.
+struct ProductOperand {
+  const MemAccess *Load = nullptr;   ///< What the product reads.
+  const MemAccess *Global = nullptr; ///< The global load behind it.
+  bool ViaShared = false;
+  Polynomial KStride; ///< Bytes per step of the k loop.
+  std::set<std::string> Atoms;
+};
+
+/// A statement that accumulates a product, and the body it is in: the
+/// kernel's or an inlined helper's.
+struct ProductCandidate {
+  const clang::Expr *S;
+  const clang::Stmt *Owner;
+};
+
+/// A product recognised as C = A * B.
+struct MatrixProduct {
+  const clang::Expr *S;     ///< The statement that accumulates it.
+  const clang::Stmt *Owner; ///< The body that statement is in.
+  Accumulation Acc;
+  ProductOperand X, Y;                ///< The two factors, as written.
+  const clang::Stmt *KLoop = nullptr; ///< The loop over k.
+  const MemAccess *Store = nullptr;   ///< Where the result goes.
+  /// What `C = ...` stores; null for `C += ...` and a product accumulated
+  /// in place.
+  const clang::Expr *StoredValue = nullptr;
+  /// The helper holding the product returns the accumulator.
+  bool Returns = false;
+  /// X follows the columns of the output: it is B.
+  bool XIsColumn = false;
+  /// B was seen to follow the columns (else the roles are a guess).
+  bool ColumnsKnown = false;
+
+  const ProductOperand &a() const { return XIsColumn ? Y : X; }
+  const ProductOperand &b() const { return XIsColumn ? X : Y; }
+  bool tiled() const { return a().ViaShared || b().ViaShared; }
+};
+
+/// Finds the matrix products of one analysed kernel (or instantiation).
+class MatrixProductFinder {
+public:
+  MatrixProductFinder(const KernelModel &Model,
+                      const clang::FunctionDecl &Kernel,
+                      clang::ASTContext &Ctx);
+
+  const KernelModel &model() const { return Model; }
+  /// The statements of the kernel and of the helpers the model inlined
+  /// that accumulate a product.
+  std::vector<ProductCandidate> candidates() const;
+  /// \p C as a matrix product, when it is one.
+  std::optional<MatrixProduct> recognise(const ProductCandidate &C);
+
+  /// The plain (non-atomic, non-local) load \p E performs.
+  const MemAccess *loadOf(const clang::Expr *E) const;
+  /// True when \p S calls the function whose body is \p Body.
+  bool callsBody(const clang::Stmt *S, const clang::Stmt *Body) const;
+
+private:
+  bool resolveOperands(MatrixProduct &P);
+  bool findKLoop(MatrixProduct &P) const;
+  bool findStore(MatrixProduct &P) const;
+  void locateGlobalCopy(ProductOperand &O) const;
+
+  const MemAccess *operandLoad(const clang::Expr *E);
+  const clang::VarDecl *targetOf(const clang::Expr *Load) const;
+  const MemAccess *globalFilling(const clang::ValueDecl *Shared) const;
+  /// The binary operation \p E is an operand of.
+  std::optional<BinOp> enclosingOperation(const clang::Expr *E) const;
+  bool returnsAccumulator(const MatrixProduct &P) const;
+  std::set<const clang::VarDecl *> carriersOf(const MatrixProduct &P) const;
+  const MemAccess *inPlaceStore(const MatrixProduct &P) const;
+  const MemAccess *storeOfAccumulator(MatrixProduct &P) const;
+
+  const KernelModel &Model;
+  const clang::FunctionDecl &Kernel;
+  clang::ASTContext &Ctx;
+  /// Accesses by expression.
+  std::map<const clang::Expr *, const MemAccess *> ByExpr;
+  /// The bodies to look for products in: the kernel's and those of the
+  /// helpers the model inlined.
+  std::vector<const clang::Stmt *> Bodies;
+  /// Registers and the first load that fills each, found once per kernel
+  /// and only when a product reads a register.
+  std::optional<std::map<const clang::VarDecl *, const MemAccess *>> FilledBy;
+};
+
+} // namespace cudalint
+
+#endif
