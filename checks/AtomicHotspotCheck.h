@@ -11,6 +11,8 @@
 
 namespace cudalint {
 
+struct AtomicOp;
+
 /// Flags global atomics that many lanes aim at one address: a uniform
 /// accumulator, or a small histogram indexed by data.
 ///
@@ -22,6 +24,18 @@ public:
 private:
   void checkKernel(const clang::FunctionDecl *Kernel,
                    clang::ASTContext &Ctx) override;
+  /// The finding for an atomic at one address for the whole warp, and what
+  /// to do about it.
+  void reportUniformTarget(clang::SourceLocation Loc, const MemAccess &A,
+                           const AtomicOp &Op, clang::ASTContext &Ctx);
+  /// The note suggesting a sum within the warp, with the rewrite when it
+  /// is safe to apply.
+  void noteWarpSum(clang::SourceLocation Loc, const MemAccess &A,
+                   const AtomicOp &Op, clang::ASTContext &Ctx);
+  /// The finding for an atomic into a histogram of \p Bins bins.
+  void reportHistogram(clang::SourceLocation Loc, const MemAccess &A,
+                       const AtomicOp &Op, int64_t Bins,
+                       clang::ASTContext &Ctx);
   void resetTranslationUnitState() override { IncludesAdded.clear(); }
   /// Files whose fix-its already add the cooperative-groups includes.
   std::set<unsigned> IncludesAdded;

@@ -51,96 +51,124 @@ bool matchedArms(const KernelModel &M, const SyncPoint &P, size_t I) {
   return Count[0] > 0 && Count[0] == Count[1];
 }
 
+// A guard on which the threads that should meet at a barrier disagree.
+struct DivergentGuard {
+  const Guard *G;
+  ThreadSplit Split;
+};
+
+// The first guard of \p P on which the threads that should meet at it can
+// disagree, and how they split on it. A guard whose arms each run as many
+// barriers as the other (`matchedArms`) does not count.
+std::optional<DivergentGuard>
+firstDivergentGuard(const SyncPoint &P, const KernelModel &M,
+                    llvm::ArrayRef<WarpSampler> Samplers) {
+  for (size_t I = 0; I < P.Guards.size(); ++I) {
+    const Guard &G = P.Guards[I];
+    if (!G.Cond->threadDependent() || matchedArms(M, P, I))
+      continue;
+    if (std::optional<ThreadSplit> Split =
+            firstThreadSplit(G.Cond, llvm::ArrayRef(P.Guards).take_front(I),
+                             Samplers, P.Scope == SyncScope::Warp))
+      return DivergentGuard{&G, *Split};
+  }
+  return std::nullopt;
+}
+
+// Why some threads miss the barrier: "some threads of a block leave before
+// it (where 'i < n' is false)", with when that happens for a bound.
+std::string whyMissed(const Guard &G, const ThreadSplit &Split,
+                      const std::string &CondText, bool WarpOnly) {
+  std::string Who = WarpOnly ? "lanes of a warp" : "threads of a block";
+  std::string Why;
+  if (G.Exit)
+    Why = "some " + Who + " leave before it (where " + CondText +
+          (G.Taken ? " is false" : " is true") + ")";
+  else if (isLoopStmt(G.Where))
+    Why = "it sits in a loop whose trip count differs between " + Who + " (" +
+          CondText + ")";
+  else
+    Why = "it is reached under " + CondText + ", which differs between " + Who;
+  if (Split.Kind == ThreadSplit::ForSomeBound)
+    Why += " whenever " + Split.Bound + " falls inside a " +
+           (WarpOnly ? "warp" : "block");
+  return Why;
+}
+
+std::string missedBarrierMessage(const SyncPoint &P, const Guard &G,
+                                 const ThreadSplit &Split,
+                                 const ASTContext &Ctx) {
+  bool WarpOnly = P.Scope == SyncScope::Warp;
+  const Expr *CondE = conditionOf(G.Where);
+  std::string CondText =
+      CondE ? "'" + sourceText(CondE, Ctx, 60) + "'" : "a condition";
+  return barrierName(P.E, Ctx) +
+         " is not reached by every thread that waits at it: " +
+         whyMissed(G, Split, CondText, WarpOnly) +
+         "; that is undefined behaviour, which hangs the " +
+         (WarpOnly ? "warp" : "block") +
+         " or lets threads read shared memory that was not written yet";
+}
+
+const char *guardNote(const Guard &G) {
+  return G.Exit                ? "the early exit is here"
+         : isLoopStmt(G.Where) ? "the loop condition is here"
+                               : "the condition is here";
+}
+
+std::string remedy(const Guard &G, bool WarpOnly) {
+  std::string Remedy =
+      G.Exit ? "instead of leaving early, put the work under the "
+               "opposite condition and let every thread reach the "
+               "barrier"
+      : isLoopStmt(G.Where)
+          ? "give every thread the same trip count (loop to a "
+            "bound that is the same in the whole block and guard the "
+            "work inside), so that each iteration's barrier is met by "
+            "all"
+          : "move the barrier out of the branch, so that every thread "
+            "reaches it";
+  if (WarpOnly)
+    Remedy += ", or pass '__syncwarp' the mask of the lanes that "
+              "take this way";
+  return Remedy;
+}
+
 } // namespace
 
 void DivergentBarrierCheck::checkKernel(const FunctionDecl *Kernel,
                                         ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<BlockShape> Shapes =
-      blockShapesOf(Kernel, launchesOf(Kernel, Ctx));
-  std::vector<WarpSampler> Samplers;
-  for (const BlockShape &S : Shapes)
-    Samplers.emplace_back(S);
-
+  std::vector<WarpSampler> Samplers =
+      warpSamplers(blockShapesOf(Kernel, launchesOf(Kernel, Ctx)));
   for (const FunctionDecl *F : analysedInstances(*Kernel)) {
     const KernelModel &M = KernelModel::get(*F);
     for (const SyncPoint &P : M.syncs()) {
       SourceLocation Loc = SM.getExpansionLoc(P.E->getBeginLoc());
       if (alreadyReported(Loc))
         continue;
-      bool WarpOnly = P.Scope == SyncScope::Warp;
-      // The first guard on which the threads that should meet can disagree.
-      for (size_t I = 0; I < P.Guards.size(); ++I) {
-        const Guard &G = P.Guards[I];
-        if (!G.Cond->threadDependent())
-          continue;
-        if (matchedArms(M, P, I))
-          continue;
-        ThreadSplit TS;
-        for (const WarpSampler &S : Samplers) {
-          TS = threadSplit(G.Cond, llvm::ArrayRef(P.Guards).take_front(I), S,
-                           WarpOnly);
-          if (TS.Kind == ThreadSplit::Witnessed ||
-              TS.Kind == ThreadSplit::ForSomeBound)
-            break;
-        }
-        if (TS.Kind != ThreadSplit::Witnessed &&
-            TS.Kind != ThreadSplit::ForSomeBound)
-          continue;
+      if (std::optional<DivergentGuard> D =
+              firstDivergentGuard(P, M, Samplers)) {
         markReported(Loc);
-        const Expr *CondE = conditionOf(G.Where);
-        std::string CondText =
-            CondE ? "'" + sourceText(CondE, Ctx, 60) + "'" : "a condition";
-        const char *Who = WarpOnly ? "lanes of a warp" : "threads of a block";
-        std::string Why;
-        if (G.Exit)
-          Why = "some " + std::string(Who) + " leave before it (where " +
-                CondText + (G.Taken ? " is false" : " is true") + ")";
-        else if (isLoopStmt(G.Where))
-          Why = "it sits in a loop whose trip count differs between " +
-                std::string(Who) + " (" + CondText + ")";
-        else
-          Why = "it is reached under " + CondText + ", which differs between " +
-                std::string(Who);
-        if (TS.Kind == ThreadSplit::ForSomeBound)
-          Why += " whenever " + TS.Bound + " falls inside a " +
-                 (WarpOnly ? "warp" : "block");
-        std::string Msg =
-            barrierName(P.E, Ctx) + " is not reached by every thread that " +
-            "waits at it: " + Why + "; that is undefined behaviour, which " +
-            "hangs the " + (WarpOnly ? "warp" : "block") +
-            " or lets threads read shared memory that was not written yet";
-        diag(Loc, "%0", DiagnosticIDs::Error) << Msg;
-        for (const CallExpr *Call : P.CallStack)
-          diag(Call->getExprLoc(), "inlined from this call",
-               DiagnosticIDs::Note);
-        if (CondE) {
-          const char *What = G.Exit ? "the early exit is here"
-                             : isLoopStmt(G.Where)
-                                 ? "the loop condition is here"
-                                 : "the condition is here";
-          diag(SM.getExpansionLoc(CondE->getBeginLoc()), What,
-               DiagnosticIDs::Note);
-        }
-        std::string Remedy =
-            G.Exit ? "instead of leaving early, put the work under the "
-                     "opposite condition and let every thread reach the "
-                     "barrier"
-            : isLoopStmt(G.Where)
-                ? "give every thread the same trip count (loop to a "
-                  "bound that is the same in the whole block and guard the "
-                  "work inside), so that each iteration's barrier is met by "
-                  "all"
-                : "move the barrier out of the branch, so that every thread "
-                  "reaches it";
-        if (WarpOnly)
-          Remedy += ", or pass '__syncwarp' the mask of the lanes that "
-                    "take this way";
-        diag(Loc, "%0", DiagnosticIDs::Note) << Remedy;
-        break;
+        reportMissedBarrier(Loc, P, *D->G, D->Split, Ctx);
       }
     }
   }
+}
+
+void DivergentBarrierCheck::reportMissedBarrier(SourceLocation Loc,
+                                                const SyncPoint &P,
+                                                const Guard &G,
+                                                const ThreadSplit &Split,
+                                                ASTContext &Ctx) {
+  diag(Loc, "%0", DiagnosticIDs::Error)
+      << missedBarrierMessage(P, G, Split, Ctx);
+  for (const CallExpr *Call : P.CallStack)
+    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
+  if (const Expr *CondE = conditionOf(G.Where))
+    diag(Ctx.getSourceManager().getExpansionLoc(CondE->getBeginLoc()),
+         guardNote(G), DiagnosticIDs::Note);
+  diag(Loc, "%0", DiagnosticIDs::Note) << remedy(G, P.Scope == SyncScope::Warp);
 }
 
 } // namespace cudalint

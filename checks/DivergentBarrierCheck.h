@@ -11,6 +11,8 @@
 
 namespace cudalint {
 
+struct ThreadSplit;
+
 /// Flags barriers (`__syncthreads()`, a full-mask `__syncwarp()`, cooperative
 /// groups' `sync`) that some threads of their block or warp can miss: a
 /// condition, an early exit or a loop trip count that differs between threads.
@@ -23,6 +25,11 @@ public:
 private:
   void checkKernel(const clang::FunctionDecl *Kernel,
                    clang::ASTContext &Ctx) override;
+  /// The error at barrier \p P, which the threads split by \p G miss, and
+  /// its notes: where the guard is, and what to do instead.
+  void reportMissedBarrier(clang::SourceLocation Loc, const SyncPoint &P,
+                           const Guard &G, const ThreadSplit &Split,
+                           clang::ASTContext &Ctx);
 };
 
 } // namespace cudalint

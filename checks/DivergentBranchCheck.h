@@ -11,6 +11,9 @@
 
 namespace cudalint {
 
+struct InterleavedReduction;
+struct SequentialAddressing;
+
 /// Flags branches on which the lanes of most warps disagree, where both ways
 /// cost something, and rewrites the interleaved tree reduction into
 /// sequential addressing.
@@ -23,6 +26,20 @@ public:
 private:
   void checkKernel(const clang::FunctionDecl *Kernel,
                    clang::ASTContext &Ctx) override;
+  /// The warning for a divergent branch \p C, and where it runs.
+  void reportBranch(clang::SourceLocation Loc, const BranchCondition &C,
+                    const std::string &Message, clang::ASTContext &Ctx);
+  /// The warning for the interleaved reduction \p Red, with its rewrite to
+  /// sequential addressing when --fix may apply it.
+  void reportReduction(clang::SourceLocation Loc, const BranchCondition &C,
+                       const InterleavedReduction &Red,
+                       llvm::ArrayRef<BlockShape> Shapes,
+                       const clang::FunctionDecl &F, clang::ASTContext &Ctx);
+  /// The note on the rewrite: applied, left to --fix-notes and why, or not
+  /// offered and why.
+  void noteSequentialAddressing(clang::SourceLocation Loc,
+                                clang::SourceLocation LoopLoc,
+                                const SequentialAddressing &Fix);
 };
 
 } // namespace cudalint

@@ -19,14 +19,50 @@ using namespace clang::ast_matchers;
 
 namespace cudalint {
 
-namespace {
-
-constexpr int64_t MaxPad = 32;
-
 struct ArrayShape {
   llvm::SmallVector<int64_t, 3> Extents;
   QualType Element;
 };
+
+/// The worst conflict found at one access location, over the instances.
+struct BankConflict {
+  unsigned Degree = 0;
+  const MemAccess *Access = nullptr;
+  const VarDecl *Array = nullptr;
+  std::string TypeName;
+};
+
+/// What padding an array with conflicts can do.
+struct ArrayPadding {
+  const VarDecl *Array = nullptr; ///< The first instance's declaration.
+  const FunctionDecl *Kernel = nullptr;
+  std::set<int64_t> Pads; ///< Pads that work in every instance so far.
+  std::string Hazard;     ///< Why padding could change what it computes.
+  bool Seen = false;
+
+  /// Keeps the pads that also work for the instance \p F of the array.
+  void keepPaddings(const VarDecl *V, const FunctionDecl *F,
+                    const std::set<int64_t> &Works, ASTContext &Ctx);
+  /// The smallest pad that works everywhere; 0 when none does.
+  int64_t smallestPad() const { return Pads.empty() ? 0 : *Pads.begin(); }
+};
+
+/// The conflicts of the instances of one kernel, by access location, and
+/// the padding of each array, by declaration location.
+struct BankConflicts {
+  std::map<unsigned, BankConflict> ByAccess;
+  std::map<unsigned, ArrayPadding> ByArray;
+
+  ArrayPadding &paddingOf(const VarDecl *V, const ASTContext &Ctx) {
+    return ByArray[Ctx.getSourceManager()
+                       .getExpansionLoc(V->getLocation())
+                       .getRawEncoding()];
+  }
+};
+
+namespace {
+
+constexpr int64_t MaxPad = 32;
 
 std::optional<ArrayShape> shapeOf(const VarDecl *V, const ASTContext &Ctx) {
   ArrayShape S;
@@ -163,7 +199,129 @@ std::optional<int64_t> laneStrideBytes(const MemAccess &A) {
   });
 }
 
+// The shared arrays of \p M, each with its accesses (atomics aside).
+std::map<const VarDecl *, std::vector<const MemAccess *>>
+sharedArrayAccesses(const KernelModel &M) {
+  std::map<const VarDecl *, std::vector<const MemAccess *>> ByArray;
+  for (const MemAccess &A : M.accesses())
+    if (A.Space == MemSpace::Shared && !A.IsAtomic)
+      if (const auto *V = dyn_cast<VarDecl>(A.Root))
+        ByArray[V].push_back(&A);
+  return ByArray;
+}
+
+// The paddings of the innermost extent of \p V (1 to MaxPad) under which
+// no access of \p Accesses conflicts and none gets worse than it was
+// (\p Before).
+std::set<int64_t> paddingsThatWork(const VarDecl *V,
+                                   llvm::ArrayRef<const MemAccess *> Accesses,
+                                   llvm::ArrayRef<unsigned> Before,
+                                   llvm::ArrayRef<WarpSampler> Samplers,
+                                   unsigned MinDegree, const ASTContext &Ctx) {
+  std::set<int64_t> Works;
+  std::optional<ArrayShape> Shape = shapeOf(V, Ctx);
+  if (!Shape || Shape->Extents.size() < 2 || V->hasExternalStorage())
+    return Works;
+  unsigned Level = Shape->Extents.size() - 1;
+  for (int64_t Pad = 1; Pad <= MaxPad; ++Pad) {
+    WhatIf W;
+    W.Extents[{V, Level}] = Shape->Extents[Level] + Pad;
+    bool Ok = true;
+    for (size_t I = 0; I < Accesses.size() && Ok; ++I) {
+      std::optional<unsigned> D =
+          leastBankConflictDegree(*Accesses[I], Samplers, &W);
+      Ok = D && *D < MinDegree && *D <= std::max(1u, Before[I]);
+    }
+    if (Ok)
+      Works.insert(Pad);
+  }
+  return Works;
+}
+
+// Static shared memory is limited to 48 KiB per block: why padding \p Fix's
+// array by \p Pad would break the kernel, or empty.
+std::string sharedMemoryLimitHazard(const ArrayPadding &Fix,
+                                    const ArrayShape &Shape, int64_t Pad,
+                                    const ASTContext &Ctx) {
+  int64_t Bytes = Ctx.getTypeSizeInChars(Shape.Element).getQuantity();
+  for (size_t I = 0; I < Shape.Extents.size(); ++I)
+    Bytes *= Shape.Extents[I] + (I + 1 == Shape.Extents.size() ? Pad : 0);
+  int64_t Others = 0;
+  llvm::SmallPtrSet<const VarDecl *, 4> Counted;
+  for (const MemAccess &O : KernelModel::get(*Fix.Kernel).accesses())
+    if (const auto *OV = dyn_cast_or_null<VarDecl>(O.Root))
+      if (OV != Fix.Array && O.Space == MemSpace::Shared &&
+          !OV->hasExternalStorage() && Counted.insert(OV).second &&
+          OV->getType()->isConstantSizeType())
+        Others += Ctx.getTypeSizeInChars(OV->getType()).getQuantity();
+  if (Bytes + Others > 48 * 1024)
+    return "the padded array would exceed the 48 KiB of static shared "
+           "memory a block may declare";
+  return "";
+}
+
+// "32-way bank conflict: the threads of a warp read one column of
+// 'tile[32][32]' (float), so ...".
+std::string conflictMessage(const BankConflict &C,
+                            const std::optional<ArrayShape> &Shape, int64_t Pad,
+                            const BlockShape &FirstShape,
+                            const ASTContext &Ctx) {
+  const MemAccess &A = *C.Access;
+  const VarDecl *V = C.Array;
+  std::string Decl = Shape ? spelled(V, *Shape) : V->getName().str();
+  const char *Verb = A.IsLoad && A.IsStore ? "read and write"
+                     : A.IsStore           ? "write"
+                                           : "read";
+  std::string What;
+  std::optional<int64_t> Stride = laneStrideBytes(A);
+  int64_t RowBytes = 0;
+  if (Shape && Shape->Extents.size() >= 2)
+    RowBytes = Shape->Extents.back() *
+               Ctx.getTypeSizeInChars(Shape->Element).getQuantity();
+  if (Stride && RowBytes && *Stride == RowBytes)
+    What = "one column of '" + Decl + "'";
+  else if (Stride && *Stride % 4 == 0 && *Stride != 0 &&
+           FirstShape.X.value_or(32) >= 32)
+    What = llvm::formatv("'{0}' with lanes {1} words apart", Decl, *Stride / 4);
+  else
+    What = "'" + Decl + "' at addresses in the same bank";
+  std::string Cost;
+  if (Pad && A.Width == 4 && C.Degree >= 16)
+    Cost = "; padding a tile of 4-byte elements read by columns (32-way) "
+           "measured 1.73x on H100";
+  else if (Pad && A.Width == 8 && C.Degree >= 8)
+    Cost = "; padding a tile of 8-byte elements read by columns (16-way) "
+           "measured 1.09x on H100";
+  std::string Msg = llvm::formatv(
+      "{0}-way bank conflict: the threads of a warp {1} {2} ({3}), so "
+      "each access is split into {0} shared-memory transactions{4}",
+      C.Degree, Verb, What, C.TypeName, Cost);
+  if (FirstShape.assumed() &&
+      A.Offset->key().find("threadIdx.y") != std::string::npos)
+    Msg += " (assuming blockDim.x is a multiple of 32)";
+  return Msg;
+}
+
 } // namespace
+
+void ArrayPadding::keepPaddings(const VarDecl *V, const FunctionDecl *F,
+                                const std::set<int64_t> &Works,
+                                ASTContext &Ctx) {
+  if (!Seen) {
+    Array = V;
+    Kernel = F;
+    Pads = Works;
+    Seen = true;
+  } else {
+    std::set<int64_t> Both;
+    for (int64_t P : Works)
+      if (Pads.count(P))
+        Both.insert(P);
+    Pads = Both;
+  }
+  if (Hazard.empty())
+    Hazard = paddingHazard(V, Ctx);
+}
 
 SharedBankConflictCheck::SharedBankConflictCheck(
     StringRef Name, tidy::ClangTidyContext *Context)
@@ -180,219 +338,124 @@ void SharedBankConflictCheck::storeOptions(
 
 void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
                                           ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<LaunchConfig> Launches = launchesOf(Kernel, Ctx);
-  std::vector<BlockShape> Shapes = blockShapesOf(Kernel, Launches);
-
-  struct Finding {
-    unsigned Degree = 0;
-    const MemAccess *Access = nullptr;
-    const VarDecl *Array = nullptr;
-    std::string TypeName;
-  };
-  std::map<unsigned, Finding> Findings; // by access location
-  struct ArrayFix {
-    const VarDecl *Array = nullptr; // the first instance's declaration
-    const FunctionDecl *Kernel = nullptr;
-    std::set<int64_t> Pads; // pads that work in every instance so far
-    std::string Hazard;
-    bool Seen = false;
-  };
-  std::map<unsigned, ArrayFix> Fixes; // by declaration location
-  std::vector<WarpSampler> Samplers;
-  for (const BlockShape &S : Shapes)
-    Samplers.emplace_back(S);
-
-  for (const FunctionDecl *F : analysedInstances(*Kernel)) {
-    const KernelModel &M = KernelModel::get(*F);
-    std::map<const VarDecl *, std::vector<const MemAccess *>> ByArray;
-    for (const MemAccess &A : M.accesses())
-      if (A.Space == MemSpace::Shared && !A.IsAtomic)
-        if (const auto *V = dyn_cast<VarDecl>(A.Root))
-          ByArray[V].push_back(&A);
-
-    auto DegreeUnder = [&](const MemAccess &A, const WhatIf *W) {
-      std::optional<unsigned> Min;
-      for (const WarpSampler &S : Samplers) {
-        std::optional<unsigned> D = bankConflictDegree(A, S, W);
-        if (!D)
-          return std::optional<unsigned>();
-        Min = Min ? std::min(*Min, *D) : *D;
-      }
-      return Min;
-    };
-
-    for (auto &[V, List] : ByArray) {
-      bool Conflicted = false;
-      std::vector<unsigned> Before;
-      for (const MemAccess *A : List) {
-        std::optional<unsigned> D = DegreeUnder(*A, nullptr);
-        Before.push_back(D.value_or(1));
-        if (!D || *D < MinDegree)
-          continue;
-        Conflicted = true;
-        Finding &Fd =
-            Findings[SM.getExpansionLoc(A->E->getBeginLoc()).getRawEncoding()];
-        if (Fd.Degree >= *D)
-          continue;
-        Fd.Degree = *D;
-        Fd.Access = A;
-        Fd.Array = V;
-        Fd.TypeName =
-            A->Type.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-      }
-      if (!Conflicted)
-        continue;
-      ArrayFix &Fix =
-          Fixes[SM.getExpansionLoc(V->getLocation()).getRawEncoding()];
-      std::optional<ArrayShape> Shape = shapeOf(V, Ctx);
-      std::set<int64_t> Works;
-      if (Shape && Shape->Extents.size() >= 2 && !V->hasExternalStorage()) {
-        unsigned Level = Shape->Extents.size() - 1;
-        for (int64_t Pad = 1; Pad <= MaxPad; ++Pad) {
-          WhatIf W;
-          W.Extents[{V, Level}] = Shape->Extents[Level] + Pad;
-          bool Ok = true;
-          for (size_t I = 0; I < List.size() && Ok; ++I) {
-            std::optional<unsigned> D = DegreeUnder(*List[I], &W);
-            Ok = D && *D < MinDegree && *D <= std::max(1u, Before[I]);
-          }
-          if (Ok)
-            Works.insert(Pad);
-        }
-      }
-      if (!Fix.Seen) {
-        Fix.Array = V;
-        Fix.Kernel = F;
-        Fix.Pads = Works;
-        Fix.Seen = true;
-      } else {
-        std::set<int64_t> Both;
-        for (int64_t P : Works)
-          if (Fix.Pads.count(P))
-            Both.insert(P);
-        Fix.Pads = Both;
-      }
-      if (Fix.Hazard.empty())
-        Fix.Hazard = paddingHazard(V, Ctx);
-    }
-  }
-
+  std::vector<BlockShape> Shapes =
+      blockShapesOf(Kernel, launchesOf(Kernel, Ctx));
+  std::vector<WarpSampler> Samplers = warpSamplers(Shapes);
+  BankConflicts Conflicts;
+  for (const FunctionDecl *F : analysedInstances(*Kernel))
+    collectConflicts(*F, Samplers, Conflicts, Ctx);
   std::set<unsigned> FixAttached;
-  for (auto &[Raw, Fd] : Findings) {
-    const MemAccess &A = *Fd.Access;
+  for (auto &[Raw, C] : Conflicts.ByAccess) {
     // A helper inlined into several kernels is reported once.
-    if (!markReported(SourceLocation::getFromRawEncoding(Raw)))
-      continue;
-    const VarDecl *V = Fd.Array;
-    std::optional<ArrayShape> Shape = shapeOf(V, Ctx);
-    std::string Decl = Shape ? spelled(V, *Shape) : V->getName().str();
-    const char *Verb = A.IsLoad && A.IsStore ? "read and write"
-                       : A.IsStore           ? "write"
-                                             : "read";
-    std::string What;
-    std::optional<int64_t> Stride = laneStrideBytes(A);
-    int64_t RowBytes = 0;
-    if (Shape && Shape->Extents.size() >= 2)
-      RowBytes = Shape->Extents.back() *
-                 Ctx.getTypeSizeInChars(Shape->Element).getQuantity();
-    if (Stride && RowBytes && *Stride == RowBytes)
-      What = "one column of '" + Decl + "'";
-    else if (Stride && *Stride % 4 == 0 && *Stride != 0 &&
-             Shapes.front().X.value_or(32) >= 32)
-      What =
-          llvm::formatv("'{0}' with lanes {1} words apart", Decl, *Stride / 4);
-    else
-      What = "'" + Decl + "' at addresses in the same bank";
-    ArrayFix &Fix =
-        Fixes[SM.getExpansionLoc(V->getLocation()).getRawEncoding()];
-    int64_t Pad = Fix.Pads.empty() ? 0 : *Fix.Pads.begin();
-    std::string Cost;
-    if (Pad && A.Width == 4 && Fd.Degree >= 16)
-      Cost = "; padding a tile of 4-byte elements read by columns (32-way) "
-             "measured 1.73x on H100";
-    else if (Pad && A.Width == 8 && Fd.Degree >= 8)
-      Cost = "; padding a tile of 8-byte elements read by columns (16-way) "
-             "measured 1.09x on H100";
-    std::string Msg = llvm::formatv(
-        "{0}-way bank conflict: the threads of a warp {1} {2} ({3}), so "
-        "each access is split into {0} shared-memory transactions{4}",
-        Fd.Degree, Verb, What, Fd.TypeName, Cost);
-    if (Shapes.front().assumed() &&
-        A.Offset->key().find("threadIdx.y") != std::string::npos)
-      Msg += " (assuming blockDim.x is a multiple of 32)";
+    if (markReported(SourceLocation::getFromRawEncoding(Raw)))
+      reportConflict(Raw, C, Conflicts, Shapes.front(), FixAttached, Ctx);
+  }
+}
 
-    std::optional<FixItHint> Edit;
-    if (Pad && Fix.Hazard.empty() && Shape) {
-      // Static shared memory is limited to 48 KiB per block.
-      int64_t Bytes = Ctx.getTypeSizeInChars(Shape->Element).getQuantity();
-      for (size_t I = 0; I < Shape->Extents.size(); ++I)
-        Bytes *= Shape->Extents[I] + (I + 1 == Shape->Extents.size() ? Pad : 0);
-      int64_t Others = 0;
-      llvm::SmallPtrSet<const VarDecl *, 4> Counted;
-      for (const MemAccess &O : KernelModel::get(*Fix.Kernel).accesses())
-        if (const auto *OV = dyn_cast_or_null<VarDecl>(O.Root))
-          if (OV != Fix.Array && O.Space == MemSpace::Shared &&
-              !OV->hasExternalStorage() && Counted.insert(OV).second &&
-              OV->getType()->isConstantSizeType())
-            Others += Ctx.getTypeSizeInChars(OV->getType()).getQuantity();
-      if (Bytes + Others > 48 * 1024)
-        Fix.Hazard = "the padded array would exceed the 48 KiB of static "
-                     "shared memory a block may declare";
+void SharedBankConflictCheck::collectConflicts(
+    const FunctionDecl &F, llvm::ArrayRef<WarpSampler> Samplers,
+    BankConflicts &Conflicts, ASTContext &Ctx) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (auto &[V, List] : sharedArrayAccesses(KernelModel::get(F))) {
+    bool Conflicted = false;
+    std::vector<unsigned> Before;
+    for (const MemAccess *A : List) {
+      std::optional<unsigned> D = leastBankConflictDegree(*A, Samplers);
+      Before.push_back(D.value_or(1));
+      if (!D || *D < MinDegree)
+        continue;
+      Conflicted = true;
+      BankConflict &C =
+          Conflicts.ByAccess[SM.getExpansionLoc(A->E->getBeginLoc())
+                                 .getRawEncoding()];
+      if (C.Degree >= *D)
+        continue;
+      C.Degree = *D;
+      C.Access = A;
+      C.Array = V;
+      C.TypeName =
+          A->Type.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
     }
-    if (Pad && Fix.Hazard.empty() && !FixAttached.count(Raw))
-      Edit = padEdit(Fix.Array, Pad, Ctx);
-    bool First =
-        FixAttached
-            .insert(SM.getExpansionLoc(V->getLocation()).getRawEncoding())
-            .second;
-    {
-      // Msg quotes source text (a decltype): an argument, never a format.
-      auto D = diag(SourceLocation::getFromRawEncoding(Raw), "%0") << Msg;
-      if (Edit && First)
-        D << *Edit;
-    }
-    for (const CallExpr *Call : A.CallStack)
-      diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
-    if (!First)
+    if (!Conflicted)
       continue;
-    if (Pad && Shape) {
-      if (Edit)
-        diag(V->getLocation(),
-             "'%0' declared here; padding its rows to '%1' "
-             "removes the conflict",
-             DiagnosticIDs::Note)
-            << V->getName() << spelled(V, *Shape, Pad);
-      else
-        diag(V->getLocation(),
-             "padding the rows of '%0' to '%1' would remove the conflict; "
-             "not applied automatically because %2",
-             DiagnosticIDs::Note)
-            << V->getName() << spelled(V, *Shape, Pad)
-            << (Fix.Hazard.empty() ? "cudalint cannot rewrite its "
-                                     "declaration (written by a macro or "
-                                     "through a typedef)"
-                                   : Fix.Hazard);
-    } else if (Shape && Shape->Extents.size() == 1) {
+    Conflicts.paddingOf(V, Ctx).keepPaddings(
+        V, &F, paddingsThatWork(V, List, Before, Samplers, MinDegree, Ctx),
+        Ctx);
+  }
+}
+
+void SharedBankConflictCheck::reportConflict(unsigned Raw,
+                                             const BankConflict &C,
+                                             BankConflicts &Conflicts,
+                                             const BlockShape &FirstShape,
+                                             std::set<unsigned> &FixAttached,
+                                             ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const VarDecl *V = C.Array;
+  std::optional<ArrayShape> Shape = shapeOf(V, Ctx);
+  ArrayPadding &Fix = Conflicts.paddingOf(V, Ctx);
+  int64_t Pad = Fix.smallestPad();
+  std::string Msg = conflictMessage(C, Shape, Pad, FirstShape, Ctx);
+  if (Pad && Fix.Hazard.empty() && Shape)
+    Fix.Hazard = sharedMemoryLimitHazard(Fix, *Shape, Pad, Ctx);
+  std::optional<FixItHint> Edit;
+  if (Pad && Fix.Hazard.empty() && !FixAttached.count(Raw))
+    Edit = padEdit(Fix.Array, Pad, Ctx);
+  bool First =
+      FixAttached.insert(SM.getExpansionLoc(V->getLocation()).getRawEncoding())
+          .second;
+  {
+    // Msg quotes source text (a decltype): an argument, never a format.
+    auto D = diag(SourceLocation::getFromRawEncoding(Raw), "%0") << Msg;
+    if (Edit && First)
+      D << *Edit;
+  }
+  for (const CallExpr *Call : C.Access->CallStack)
+    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
+  if (First)
+    noteRemedy(V, Shape ? &*Shape : nullptr, Pad, Edit.has_value(), Fix.Hazard);
+}
+
+void SharedBankConflictCheck::noteRemedy(const VarDecl *V,
+                                         const ArrayShape *Shape, int64_t Pad,
+                                         bool Padded,
+                                         const std::string &Hazard) {
+  if (Pad && Shape) {
+    if (Padded)
       diag(V->getLocation(),
-           "'%0' is indexed by hand: add padding to the row stride in the "
-           "index (for example 33 instead of 32 words per row) or swizzle "
-           "the column with an XOR of the row",
+           "'%0' declared here; padding its rows to '%1' "
+           "removes the conflict",
            DiagnosticIDs::Note)
-          << V->getName();
-    } else if (V->hasExternalStorage()) {
+          << V->getName() << spelled(V, *Shape, Pad);
+    else
       diag(V->getLocation(),
-           "'%0' is an 'extern __shared__' array: pad the row stride in the "
-           "index (for example 33 instead of 32 words per row)",
+           "padding the rows of '%0' to '%1' would remove the conflict; "
+           "not applied automatically because %2",
            DiagnosticIDs::Note)
-          << V->getName();
-    } else {
-      diag(V->getLocation(),
-           "no padding of '%0' removes the conflict for every access; "
-           "consider an XOR swizzle of the column index",
-           DiagnosticIDs::Note)
-          << V->getName();
-    }
+          << V->getName() << spelled(V, *Shape, Pad)
+          << (Hazard.empty() ? "cudalint cannot rewrite its "
+                               "declaration (written by a macro or "
+                               "through a typedef)"
+                             : Hazard);
+  } else if (Shape && Shape->Extents.size() == 1) {
+    diag(V->getLocation(),
+         "'%0' is indexed by hand: add padding to the row stride in the "
+         "index (for example 33 instead of 32 words per row) or swizzle "
+         "the column with an XOR of the row",
+         DiagnosticIDs::Note)
+        << V->getName();
+  } else if (V->hasExternalStorage()) {
+    diag(V->getLocation(),
+         "'%0' is an 'extern __shared__' array: pad the row stride in the "
+         "index (for example 33 instead of 32 words per row)",
+         DiagnosticIDs::Note)
+        << V->getName();
+  } else {
+    diag(V->getLocation(),
+         "no padding of '%0' removes the conflict for every access; "
+         "consider an XOR swizzle of the column index",
+         DiagnosticIDs::Note)
+        << V->getName();
   }
 }
 

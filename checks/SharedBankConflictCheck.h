@@ -10,6 +10,10 @@
 
 namespace cudalint {
 
+struct ArrayShape;
+struct BankConflict;
+struct BankConflicts;
+
 /// Flags `__shared__` array accesses where lanes of a warp hit the same bank
 /// at different addresses, and pads the array where that is safe.
 ///
@@ -23,6 +27,21 @@ public:
 private:
   void checkKernel(const clang::FunctionDecl *Kernel,
                    clang::ASTContext &Ctx) override;
+  /// Adds the conflicts of the kernel instance \p F to \p Conflicts, with
+  /// the paddings that remove them.
+  void collectConflicts(const clang::FunctionDecl &F,
+                        llvm::ArrayRef<WarpSampler> Samplers,
+                        BankConflicts &Conflicts, clang::ASTContext &Ctx) const;
+  /// The warning for conflict \p C at the access location \p Raw, with the
+  /// padding of its array the first time the array is reported
+  /// (\p FixAttached: the declarations already reported).
+  void reportConflict(unsigned Raw, const BankConflict &C,
+                      BankConflicts &Conflicts, const BlockShape &FirstShape,
+                      std::set<unsigned> &FixAttached, clang::ASTContext &Ctx);
+  /// The note at the declaration of \p V: the padding, applied (\p Padded)
+  /// or not (why: \p Hazard), or what to do when no padding helps.
+  void noteRemedy(const clang::VarDecl *V, const ArrayShape *Shape, int64_t Pad,
+                  bool Padded, const std::string &Hazard);
   /// Report conflicts of at least this degree.
   unsigned MinDegree;
 };

@@ -44,19 +44,68 @@ bool singleRankGuard(const Guard &G) {
   return false;
 }
 
-} // namespace
-
-LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
-                    const WarpSampler &S) {
-  LaneSplit R;
-  if (!Cond->threadDependent())
-    return R;
-  if (Cond->hasVarying()) {
-    R.Kind = LaneSplit::DataDependent;
-    return R;
-  }
+// What the sampled blocks show about a condition, lane by lane.
+struct LaneTally {
   bool AnySplit = false, Monotone = true, AllSingle = true;
   unsigned MajoritySamples = 0, Counted = 0;
+  uint32_t ActiveMask = 0, TrueMask = 0; ///< Of the first warp that split.
+};
+
+// Adds the block of sample \p Sample (another block of the grid when \p WI
+// says so) to \p T; false when a lane's value cannot be computed.
+bool tallyBlock(const SymNode &Cond, llvm::ArrayRef<Guard> Guards,
+                const WarpSampler &S, unsigned Sample, const WhatIf *WI,
+                LaneTally &T) {
+  int Prev = -1;
+  unsigned Transitions = 0, Split = 0, Active = 0;
+  for (unsigned W = 0; W < warpCount(S, Sample); ++W) {
+    uint32_t A = 0, True = 0;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      if (!S.active(Guards, Sample, W, Lane, WI))
+        continue;
+      std::optional<int64_t> V = S.value(Cond, Sample, W, Lane, WI);
+      if (!V)
+        return false;
+      A |= 1u << Lane;
+      int B = *V != 0;
+      if (B)
+        True |= 1u << Lane;
+      if (Prev != -1 && Prev != B)
+        ++Transitions;
+      Prev = B;
+    }
+    if (!A)
+      continue;
+    ++Active;
+    if (True == 0 || True == A)
+      continue;
+    ++Split;
+    if (!T.AnySplit) {
+      T.ActiveMask = A;
+      T.TrueMask = True;
+    }
+    T.AnySplit = true;
+    if (llvm::popcount(True) != 1 && llvm::popcount(A & ~True) != 1)
+      T.AllSingle = false;
+  }
+  if (Transitions > 1)
+    T.Monotone = false;
+  // Most warps of the block, not only of those that get here: a branch
+  // that only warp 0 reaches (`if (warp == 0) { if (lane < k) ... }`)
+  // costs that one warp.
+  // A block of one warp, drawn for an unknown shape, would make any
+  // branch inside `if (warp == 0)` look like most of the block.
+  if (!S.shape().X && warpCount(S, Sample) == 1)
+    return true;
+  ++T.Counted;
+  if (Active && Split * 2 > warpCount(S, Sample))
+    ++T.MajoritySamples;
+  return true;
+}
+
+// Tallies every sampled block; false when a lane's value cannot be computed.
+bool tallyBlocks(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
+                 const WarpSampler &S, LaneTally &T) {
   // A condition on blockIdx may split only in some blocks (the diagonal of
   // a triangular grid): each sample is also looked at in other blocks.
   bool ByBlock = mentions(*Cond, SymKind::BlockIdx) ||
@@ -68,64 +117,81 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
     for (unsigned Variant = 0; Variant < Variants; ++Variant) {
       WhatIf Other;
       Other.BlockVariant = Variant;
-      const WhatIf *WI = Variant ? &Other : nullptr;
-      int Prev = -1;
-      unsigned Transitions = 0, Split = 0, Active = 0;
-      for (unsigned W = 0; W < warpCount(S, Sample); ++W) {
-        uint32_t A = 0, T = 0;
-        for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
-          if (!S.active(Guards, Sample, W, Lane, WI))
-            continue;
-          std::optional<int64_t> V = S.value(*Cond, Sample, W, Lane, WI);
-          if (!V) {
-            R.Kind = LaneSplit::DataDependent;
-            return R;
-          }
-          A |= 1u << Lane;
-          int B = *V != 0;
-          if (B)
-            T |= 1u << Lane;
-          if (Prev != -1 && Prev != B)
-            ++Transitions;
-          Prev = B;
-        }
-        if (!A)
-          continue;
-        ++Active;
-        if (T == 0 || T == A)
-          continue;
-        ++Split;
-        if (!AnySplit) {
-          R.ActiveMask = A;
-          R.TrueMask = T;
-        }
-        AnySplit = true;
-        if (llvm::popcount(T) != 1 && llvm::popcount(A & ~T) != 1)
-          AllSingle = false;
-      }
-      if (Transitions > 1)
-        Monotone = false;
-      // Most warps of the block, not only of those that get here: a branch
-      // that only warp 0 reaches (`if (warp == 0) { if (lane < k) ... }`)
-      // costs that one warp.
-      // A block of one warp, drawn for an unknown shape, would make any
-      // branch inside `if (warp == 0)` look like most of the block.
-      if (!S.shape().X && warpCount(S, Sample) == 1)
-        continue;
-      ++Counted;
-      if (Active && Split * 2 > warpCount(S, Sample))
-        ++MajoritySamples;
+      if (!tallyBlock(*Cond, Guards, S, Sample, Variant ? &Other : nullptr, T))
+        return false;
     }
-  if (!AnySplit)
+  return true;
+}
+
+// The per-thread side and the uniform bound of a comparison (`i < n`);
+// nulls when \p Cond is not one.
+std::pair<const SymNode *, const SymNode *>
+boundComparison(const SymNode &Cond) {
+  if (Cond.Kind < SymKind::LT || Cond.Kind > SymKind::NE)
+    return {nullptr, nullptr};
+  const SymNode &A = *Cond.Ops[0], &B = *Cond.Ops[1];
+  if (A.threadDependent() && !B.threadDependent() &&
+      mentions(B, SymKind::Uniform))
+    return {&A, &B};
+  if (B.threadDependent() && !A.threadDependent() &&
+      mentions(A, SymKind::Uniform))
+    return {&B, &A};
+  return {nullptr, nullptr};
+}
+
+// "'n'", or "the bound computed from 'n' and 'm'".
+std::string describeBound(const SymNode &Bound) {
+  std::set<std::string> Names;
+  uniformNames(Bound, Names);
+  std::string Text;
+  for (const std::string &N : Names)
+    Text += (Text.empty() ? "" : " and ") + ("'" + N + "'");
+  if (Names.size() > 1 || Bound.Kind != SymKind::Uniform)
+    Text = "the bound computed from " + Text;
+  return Text;
+}
+
+} // namespace
+
+LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
+                    const WarpSampler &S) {
+  LaneSplit R;
+  if (!Cond->threadDependent())
     return R;
-  R.SingleLane = AllSingle;
-  if (Monotone)
+  if (Cond->hasVarying()) {
+    R.Kind = LaneSplit::DataDependent;
+    return R;
+  }
+  LaneTally T;
+  bool Computed = tallyBlocks(Cond, Guards, S, T);
+  R.ActiveMask = T.ActiveMask;
+  R.TrueMask = T.TrueMask;
+  if (!Computed) {
+    R.Kind = LaneSplit::DataDependent;
+    return R;
+  }
+  if (!T.AnySplit)
+    return R;
+  R.SingleLane = T.AllSingle;
+  if (T.Monotone)
     R.Kind = LaneSplit::Boundary;
-  else if (MajoritySamples && MajoritySamples * 4 >= Counted)
+  else if (T.MajoritySamples && T.MajoritySamples * 4 >= T.Counted)
     R.Kind = LaneSplit::LaneDivergent;
   else
     R.Kind = LaneSplit::Sparse;
   return R;
+}
+
+std::optional<SampledLaneSplit>
+firstLaneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
+               llvm::ArrayRef<WarpSampler> Samplers) {
+  for (const WarpSampler &S : Samplers) {
+    LaneSplit L = laneSplit(Cond, Guards, S);
+    if (L.Kind == LaneSplit::LaneDivergent ||
+        L.Kind == LaneSplit::DataDependent)
+      return SampledLaneSplit{L, &S};
+  }
+  return std::nullopt;
 }
 
 std::string describeLanes(uint32_t ActiveMask, uint32_t TrueMask) {
@@ -162,20 +228,7 @@ ThreadSplit threadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
     R.Kind = ThreadSplit::Unknown;
     return R;
   }
-  // The per-thread side of a comparison with a uniform bound.
-  const SymNode *PerThread = nullptr, *Bound = nullptr;
-  if (Cond->Kind >= SymKind::LT && Cond->Kind <= SymKind::NE) {
-    const SymNode &A = *Cond->Ops[0], &B = *Cond->Ops[1];
-    if (A.threadDependent() && !B.threadDependent() &&
-        mentions(B, SymKind::Uniform)) {
-      PerThread = &A;
-      Bound = &B;
-    } else if (B.threadDependent() && !A.threadDependent() &&
-               mentions(A, SymKind::Uniform)) {
-      PerThread = &B;
-      Bound = &A;
-    }
-  }
+  auto [PerThread, Bound] = boundComparison(*Cond);
   bool Varies = false;
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
     std::optional<int64_t> First, FirstSide;
@@ -213,14 +266,21 @@ ThreadSplit threadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   }
   if (Varies) {
     R.Kind = ThreadSplit::ForSomeBound;
-    std::set<std::string> Names;
-    uniformNames(*Bound, Names);
-    for (const std::string &N : Names)
-      R.Bound += (R.Bound.empty() ? "" : " and ") + ("'" + N + "'");
-    if (Names.size() > 1 || Bound->Kind != SymKind::Uniform)
-      R.Bound = "the bound computed from " + R.Bound;
+    R.Bound = describeBound(*Bound);
   }
   return R;
+}
+
+std::optional<ThreadSplit>
+firstThreadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
+                 llvm::ArrayRef<WarpSampler> Samplers, bool WarpOnly) {
+  for (const WarpSampler &S : Samplers) {
+    ThreadSplit TS = threadSplit(Cond, Guards, S, WarpOnly);
+    if (TS.Kind == ThreadSplit::Witnessed ||
+        TS.Kind == ThreadSplit::ForSomeBound)
+      return TS;
+  }
+  return std::nullopt;
 }
 
 unsigned activeLanes(llvm::ArrayRef<Guard> Guards, const WarpSampler &S) {
@@ -237,6 +297,14 @@ unsigned activeLanes(llvm::ArrayRef<Guard> Guards, const WarpSampler &S) {
       if (Most == WarpSize)
         return Most;
     }
+  return Most;
+}
+
+unsigned mostActiveLanes(llvm::ArrayRef<Guard> Guards,
+                         llvm::ArrayRef<WarpSampler> Samplers) {
+  unsigned Most = 0;
+  for (const WarpSampler &S : Samplers)
+    Most = std::max(Most, activeLanes(Guards, S));
   return Most;
 }
 

@@ -18,6 +18,7 @@
 #include "Warp.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace cudalint {
@@ -40,6 +41,19 @@ struct LaneSplit {
 /// Classifies \p Cond for the lanes where \p Guards let the code run.
 LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
                     const WarpSampler &S);
+
+/// A lane split and the sampler (block shape) that showed it.
+struct SampledLaneSplit {
+  LaneSplit Split;
+  const WarpSampler *Sampler = nullptr;
+};
+
+/// The split of \p Cond under the first of \p Samplers in which the lanes
+/// of a warp disagree (LaneDivergent or DataDependent); nullopt when they
+/// agree, or split only at a boundary, under every one.
+std::optional<SampledLaneSplit>
+firstLaneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
+               llvm::ArrayRef<WarpSampler> Samplers);
 
 /// "even and odd lanes take different ways", "lanes 0-15 take the first
 /// way and lanes 16-31 the other", "12 of 32 lanes take the first way".
@@ -65,10 +79,21 @@ struct ThreadSplit {
 ThreadSplit threadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
                         const WarpSampler &S, bool WarpOnly);
 
+/// The split of \p Cond under the first of \p Samplers in which threads
+/// that should meet are shown to disagree (Witnessed or ForSomeBound);
+/// nullopt when none shows it.
+std::optional<ThreadSplit>
+firstThreadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
+                 llvm::ArrayRef<WarpSampler> Samplers, bool WarpOnly);
+
 /// The number of lanes of a warp that run code under \p Guards, as the
 /// largest over the sampled warps; 32 when a guard depends on data, except
 /// that a coalesced group's `thread_rank() == k` lets one lane through.
 unsigned activeLanes(llvm::ArrayRef<Guard> Guards, const WarpSampler &S);
+
+/// activeLanes, the largest over \p Samplers (one per block shape).
+unsigned mostActiveLanes(llvm::ArrayRef<Guard> Guards,
+                         llvm::ArrayRef<WarpSampler> Samplers);
 
 } // namespace cudalint
 

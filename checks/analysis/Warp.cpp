@@ -106,6 +106,13 @@ WarpSampler::WarpSampler(BlockShape Shape, unsigned Samples)
   }
 }
 
+std::vector<WarpSampler> warpSamplers(llvm::ArrayRef<BlockShape> Shapes) {
+  std::vector<WarpSampler> Samplers;
+  for (const BlockShape &S : Shapes)
+    Samplers.emplace_back(S);
+  return Samplers;
+}
+
 unsigned WarpSampler::warps(unsigned S) const {
   const Sample &D = Drawn[S];
   int64_t Threads = D.BlockDim[0] * D.BlockDim[1] * D.BlockDim[2];
@@ -294,6 +301,19 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
       *std::max_element(Degrees.begin(), Degrees.end()))
     return std::nullopt;
   return Degrees.front();
+}
+
+std::optional<unsigned>
+leastBankConflictDegree(const MemAccess &A,
+                        llvm::ArrayRef<WarpSampler> Samplers, const WhatIf *W) {
+  std::optional<unsigned> Least;
+  for (const WarpSampler &S : Samplers) {
+    std::optional<unsigned> D = bankConflictDegree(A, S, W);
+    if (!D)
+      return std::nullopt;
+    Least = Least ? std::min(*Least, *D) : *D;
+  }
+  return Least;
 }
 
 //===--- Launch configurations --------------------------------------------===//

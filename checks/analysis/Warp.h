@@ -83,6 +83,9 @@ private:
   std::vector<Sample> Drawn;
 };
 
+/// One sampler for each of \p Shapes, in the same order.
+std::vector<WarpSampler> warpSamplers(llvm::ArrayRef<BlockShape> Shapes);
+
 /// What one warp-wide global access (or a group of accesses that read the
 /// same elements, such as the fields of one struct) costs.
 struct SectorCost {
@@ -104,6 +107,13 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
 std::optional<unsigned> bankConflictDegree(const MemAccess &A,
                                            const WarpSampler &S,
                                            const WhatIf *W = nullptr);
+
+/// The least bank-conflict degree of \p A over \p Samplers (one per block
+/// shape); nullopt when it cannot be computed under one of them.
+std::optional<unsigned>
+leastBankConflictDegree(const MemAccess &A,
+                        llvm::ArrayRef<WarpSampler> Samplers,
+                        const WhatIf *W = nullptr);
 
 /// True when the guards and address of \p A let every lane of a warp
 /// compute its address (no per-thread unknowns).
