@@ -432,8 +432,7 @@ std::optional<FixItHint> cooperativeGroupsIncludes(FileID File,
 void AtomicHotspotCheck::checkKernel(const FunctionDecl *Kernel,
                                      ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<WarpSampler> Samplers =
-      warpSamplers(blockShapesOf(Kernel, launchesOf(Kernel, Ctx)));
+  std::vector<WarpSampler> Samplers = warpSamplersOf(Kernel, Ctx);
   for (const FunctionDecl *F : analysedInstances(*Kernel)) {
     const KernelModel &M = KernelModel::get(*F);
     for (const MemAccess &A : M.accesses()) {

@@ -139,8 +139,7 @@ std::string remedy(const Guard &G, bool WarpOnly) {
 void DivergentBarrierCheck::checkKernel(const FunctionDecl *Kernel,
                                         ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<WarpSampler> Samplers =
-      warpSamplers(blockShapesOf(Kernel, launchesOf(Kernel, Ctx)));
+  std::vector<WarpSampler> Samplers = warpSamplersOf(Kernel, Ctx);
   for (const FunctionDecl *F : analysedInstances(*Kernel)) {
     const KernelModel &M = KernelModel::get(*F);
     for (const SyncPoint &P : M.syncs()) {

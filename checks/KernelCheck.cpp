@@ -52,4 +52,9 @@ BlockShapeCheck::blockShapesOf(const FunctionDecl *Kernel,
   return blockShapes(Launches, assumedBlockShape(), Kernel);
 }
 
+std::vector<WarpSampler>
+BlockShapeCheck::warpSamplersOf(const FunctionDecl *Kernel, ASTContext &Ctx) {
+  return warpSamplers(blockShapesOf(Kernel, launchesOf(Kernel, Ctx)));
+}
+
 } // namespace cudalint

@@ -78,6 +78,10 @@ protected:
   std::vector<BlockShape>
   blockShapesOf(const clang::FunctionDecl *Kernel,
                 llvm::ArrayRef<LaunchConfig> Launches) const;
+  /// One sampler per block shape of \p Kernel (`blockShapesOf` its
+  /// launches).
+  std::vector<WarpSampler> warpSamplersOf(const clang::FunctionDecl *Kernel,
+                                          clang::ASTContext &Ctx);
   /// The `AssumedBlockDim` option, parsed; none when unset or malformed.
   std::optional<BlockShape> assumedBlockShape() const {
     return parseBlockShape(AssumedBlockDim);

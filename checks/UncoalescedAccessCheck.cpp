@@ -425,9 +425,7 @@ UncoalescedAccessCheck::surveyAccesses(const FunctionDecl *Kernel,
                                        ASTContext &Ctx) const {
   const SourceManager &SM = Ctx.getSourceManager();
   AccessSurvey Survey;
-  std::vector<WarpSampler> Samplers;
-  for (const BlockShape &S : Shapes)
-    Samplers.emplace_back(S);
+  std::vector<WarpSampler> Samplers = warpSamplers(Shapes);
   for (const FunctionDecl *F : analysedInstances(*Kernel)) {
     const KernelModel &M = KernelModel::get(*F);
     Survey.UsesShared |= usesSharedMemory(M);
