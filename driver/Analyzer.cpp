@@ -390,19 +390,40 @@ private:
   DiagnosticConsumer &Target;
 };
 
-// One parse of \p File with the checks.
+Severity severityOf(tooling::Diagnostic::Level Level) {
+  switch (Level) {
+  case tooling::Diagnostic::Error:
+    return Severity::Error;
+  case tooling::Diagnostic::Remark:
+    return Severity::Note;
+  default:
+    return Severity::Warning;
+  }
+}
+
+Finding toFinding(const ClangTidyError &Error, LineTable &Lines) {
+  Finding F;
+  F.Check = Error.DiagnosticName;
+  F.Level = severityOf(Error.DiagLevel);
+  F.Main = convert(Error.Message, Error.BuildDirectory, Lines);
+  for (const tooling::DiagnosticMessage &Note : Error.Notes)
+    F.Notes.push_back(convert(Note, Error.BuildDirectory, Lines));
+  return F;
+}
+
+// One parse of the file with the checks; the headers it could not find go
+// to \p Missing.
 FileResult parseAndCheck(const LintSettings &Settings,
-                         const std::vector<std::string> &Command,
-                         const std::string &File,
-                         const std::string &WorkingDirectory,
+                         const ParseRequest &Request,
                          std::vector<MissingHeader> &Missing) {
+  const std::string &File = Request.File;
   FileResult Result;
   Result.File = File;
 
   // Every finding comes back; the parent filters headers.
   ClangTidyContext Context(makeOptionsProvider(Settings, /*AllHeaders=*/true));
-  SingleCommandDatabase Database(
-      tooling::CompileCommand(WorkingDirectory, File, Command, ""));
+  SingleCommandDatabase Database(tooling::CompileCommand(
+      Request.WorkingDirectory, File, Request.Command, ""));
   tooling::ClangTool Tool(Database, {File});
   Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
   Tool.setPrintErrorMessage(false);
@@ -422,24 +443,8 @@ FileResult parseAndCheck(const LintSettings &Settings,
   Result.Parsed = Facts.Parsed;
 
   LineTable Lines;
-  for (const ClangTidyError &Error : DiagConsumer.take()) {
-    Finding F;
-    F.Check = Error.DiagnosticName;
-    switch (Error.DiagLevel) {
-    case tooling::Diagnostic::Error:
-      F.Level = Severity::Error;
-      break;
-    case tooling::Diagnostic::Remark:
-      F.Level = Severity::Note;
-      break;
-    default:
-      F.Level = Severity::Warning;
-    }
-    F.Main = convert(Error.Message, Error.BuildDirectory, Lines);
-    for (const tooling::DiagnosticMessage &Note : Error.Notes)
-      F.Notes.push_back(convert(Note, Error.BuildDirectory, Lines));
-    Result.Findings.push_back(std::move(F));
-  }
+  for (const ClangTidyError &Error : DiagConsumer.take())
+    Result.Findings.push_back(toFinding(Error, Lines));
   Result.Included.assign(Facts.Included.begin(), Facts.Included.end());
   // A kernel with a compiler error inside it, even one that left no trace
   // in the AST, is not analysed: hasParseErrors sees the places the
@@ -566,16 +571,15 @@ bool writeHeaderMap(
 }
 
 unsigned compilerErrors(const FileResult &R) {
-  return llvm::count_if(R.Findings, [](const Finding &F) {
-    return F.Level == Severity::Error && F.isCompilerDiagnostic();
-  });
+  return llvm::count_if(R.Findings,
+                        [](const Finding &F) { return F.isCompilerError(); });
 }
 
-// The command with \p Flags added just before the file (which comes last).
-std::vector<std::string> withFlags(std::vector<std::string> Command,
-                                   llvm::ArrayRef<std::string> Flags) {
-  Command.insert(Command.end() - 1, Flags.begin(), Flags.end());
-  return Command;
+// \p Request with \p Flags added just before the file (which comes last).
+ParseRequest withFlags(ParseRequest Request,
+                       llvm::ArrayRef<std::string> Flags) {
+  Request.Command.insert(Request.Command.end() - 1, Flags.begin(), Flags.end());
+  return Request;
 }
 
 // The first error of \p R that shows the file uses an API that CUDA 12 or
@@ -597,46 +601,95 @@ const Finding *removedApiSymptom(const FileResult &R) {
                                       "'CUFFT_LICENSE_ERROR'",
                                       "in 'cudaDeviceProp'"};
   for (const Finding &F : R.Findings)
-    if (F.Level == Severity::Error && F.isCompilerDiagnostic())
+    if (F.isCompilerError())
       for (const char *Name : Names)
         if (StringRef(F.Main.Text).contains(Name))
           return &F;
   return nullptr;
 }
 
-} // namespace
+// The parse whose findings are kept: the one with the fewest compiler
+// errors so far, and how it was made.
+struct BestParse {
+  FileResult Result;
+  ParseRequest Request;
 
-FileResult analyzeFile(const LintSettings &Settings,
-                       const std::vector<std::string> &Command,
-                       const std::string &File,
-                       const std::string &WorkingDirectory,
-                       const std::vector<std::string> *SearchableHeaders) {
-  std::vector<MissingHeader> Missing;
-  std::vector<std::string> Current = Command;
-  FileResult Result =
-      parseAndCheck(Settings, Current, File, WorkingDirectory, Missing);
+  // Keeps \p Again when it has fewer compiler errors.
+  bool offer(FileResult &Again, const ParseRequest &How) {
+    if (compilerErrors(Again) >= compilerErrors(Result))
+      return false;
+    Result = std::move(Again);
+    Request = How;
+    return true;
+  }
+};
 
-  // Without a compile command, a project's own include directories are
-  // unknown: look for each missing header under the paths being linted and
-  // parse again with the directories found, saying so. A header found this
-  // way may include others of its own, hence a few rounds. The result is
-  // kept only when it has fewer compiler errors than the first parse (a
-  // directory that shadows a header the file needs makes things worse, and
-  // is dropped).
-  // The headers found go into a header map (the format clang reads for
-  // Xcode's -I foo.hmap), so that exactly those names resolve and nothing
-  // else on the include path is shadowed.
-  std::vector<std::pair<MissingHeader, std::string>> Guesses, Tried;
-  llvm::SmallString<128> MapPath;
-  std::optional<llvm::FileRemover> RemoveMap;
-  for (int Round = 0; SearchableHeaders && Round < 4 && !Missing.empty();
-       ++Round) {
-    bool Added = false;
+// A missing header and the directory chosen for it.
+using HeaderGuess = std::pair<MissingHeader, std::string>;
+
+// Without a compile command, a project's own include directories are
+// unknown: look for each missing header under the paths being linted and
+// parse again with the directories found, saying so. A header found this
+// way may include others of its own, hence a few rounds. The result is
+// kept only when it has fewer compiler errors than the first parse (a
+// directory that shadows a header the file needs makes things worse, and
+// is dropped).
+// The headers found go into a header map (the format clang reads for
+// Xcode's -I foo.hmap), so that exactly those names resolve and nothing
+// else on the include path is shadowed. The map lives as long as this
+// object: the legacy re-parse may reuse it.
+class IncludeSearch {
+public:
+  IncludeSearch(const LintSettings &Settings, const ParseRequest &Request)
+      : Settings(Settings), Request(Request) {}
+
+  void run(std::vector<MissingHeader> Missing, BestParse &Best) {
+    for (int Round = 0;
+         Request.SearchableHeaders && Round < 4 && !Missing.empty(); ++Round) {
+      if (!guessDirs(Missing) || !ensureMapFile() ||
+          !writeHeaderMap(MapPath, Tried))
+        break;
+      ParseRequest Retry = withFlags(Request, {"-I" + std::string(MapPath)});
+      std::vector<MissingHeader> StillMissing;
+      FileResult Again = parseAndCheck(Settings, Retry, StillMissing);
+      Missing = std::move(StillMissing);
+      // A header found in one round may need another, found in the next:
+      // the best parse so far wins, and it must beat the first one.
+      if (Best.offer(Again, Retry))
+        Guesses = Tried;
+    }
+    // The legacy re-parse may reuse the map: as the best parse knew it.
+    if (RemoveMap && !Guesses.empty())
+      writeHeaderMap(MapPath, Guesses);
+  }
+
+  // The guesses the best parse was made with.
+  const std::vector<HeaderGuess> &guesses() const { return Guesses; }
+
+private:
+  // Adds a directory for each missing header that one can be chosen for;
+  // false when there was none.
+  bool guessDirs(const std::vector<MissingHeader> &Missing) {
     std::set<std::string> Used;
-    for (const auto &T : Tried)
+    for (const HeaderGuess &T : Tried)
       Used.insert(T.second);
-    // Names with one candidate first: their directories then settle the
-    // names that have several.
+    bool Added = false;
+    for (const auto &[M, Dirs] : openNames(Missing, Used))
+      if (std::optional<std::string> Dir =
+              pickDir(*M, Request.File, Dirs, Used)) {
+        Tried.push_back({*M, *Dir});
+        Used.insert(*Dir);
+        Added = true;
+      }
+    return Added;
+  }
+
+  // The missing names not tried yet, each with its candidate directories.
+  // Names with one candidate add it to \p Used: their directories then
+  // settle the names that have several.
+  std::vector<std::pair<const MissingHeader *, std::vector<std::string>>>
+  openNames(const std::vector<MissingHeader> &Missing,
+            std::set<std::string> &Used) const {
     std::vector<std::pair<const MissingHeader *, std::vector<std::string>>>
         Open;
     for (const MissingHeader &M : Missing) {
@@ -647,99 +700,113 @@ FileResult analyzeFile(const LintSettings &Settings,
           llvm::any_of(Open,
                        [&](const auto &O) { return O.first->Name == M.Name; }))
         continue;
-      std::vector<std::string> Dirs = candidateDirs(M, *SearchableHeaders);
+      std::vector<std::string> Dirs =
+          candidateDirs(M, *Request.SearchableHeaders);
       if (Dirs.size() == 1)
         Used.insert(Dirs.front());
       if (!Dirs.empty())
         Open.push_back({&M, std::move(Dirs)});
     }
-    for (const auto &[M, Dirs] : Open)
-      if (std::optional<std::string> Dir = pickDir(*M, File, Dirs, Used)) {
-        Tried.push_back({*M, *Dir});
-        Used.insert(*Dir);
-        Added = true;
-      }
-    if (!Added)
-      break;
-    if (MapPath.empty()) {
-      if (llvm::sys::fs::createTemporaryFile("cudalint-include-search", "hmap",
-                                             MapPath))
-        break;
-      RemoveMap.emplace(MapPath);
-    }
-    if (!writeHeaderMap(MapPath, Tried))
-      break;
-    std::vector<std::string> Retry =
-        withFlags(Command, {"-I" + std::string(MapPath)});
-    std::vector<MissingHeader> StillMissing;
-    FileResult Again =
-        parseAndCheck(Settings, Retry, File, WorkingDirectory, StillMissing);
-    Missing = std::move(StillMissing);
-    // A header found in one round may need another, found in the next: the
-    // best parse so far wins, and it must beat the first one.
-    if (compilerErrors(Again) < compilerErrors(Result)) {
-      Result = std::move(Again);
-      Current = Retry;
-      Guesses = Tried;
-    }
-  }
-  // The legacy re-parse below may reuse the map: keep it until the end, and
-  // as the best parse knew it.
-  if (RemoveMap && !Guesses.empty())
-    writeHeaderMap(MapPath, Guesses);
-
-  // Code written for an older toolkit: parse again with the declarations of
-  // the APIs CUDA 12 and 13 removed (cudalint_nvcc_compat.h keeps them
-  // behind a macro, since names like `texture` clash with valid new code),
-  // and keep that parse if it is better.
-  std::optional<Message> LegacyRemark;
-  if (const Finding *Symptom = removedApiSymptom(Result)) {
-    Message Where = Symptom->Main;
-    std::vector<MissingHeader> Ignored;
-    FileResult Again = parseAndCheck(
-        Settings, withFlags(Current, {"-DCUDALINT_LEGACY_CUDA_APIS"}), File,
-        WorkingDirectory, Ignored);
-    if (compilerErrors(Again) < compilerErrors(Result)) {
-      Result = std::move(Again);
-      Where.Fixes.clear();
-      Where.Text = "this file uses APIs that CUDA 12 or 13 removed (texture or "
-                   "surface references, cudaThread*, old cudaDeviceProp fields "
-                   "or cudaMemAdvise/cudaMemPrefetchAsync overloads): it was "
-                   "analysed with their old declarations, and does not build "
-                   "with the installed toolkit";
-      LegacyRemark = Where;
-    }
+    return Open;
   }
 
-  LineTable Lines;
-  if (LegacyRemark) {
-    Finding F;
-    F.Check = "clang-diagnostic-removed-cuda-api";
-    F.Level = Severity::Note;
-    F.Main = *LegacyRemark;
-    Result.Findings.push_back(std::move(F));
+  bool ensureMapFile() {
+    if (!MapPath.empty())
+      return true;
+    if (llvm::sys::fs::createTemporaryFile("cudalint-include-search", "hmap",
+                                           MapPath))
+      return false;
+    RemoveMap.emplace(MapPath);
+    return true;
   }
-  for (const auto &[M, Dir] : Guesses) {
-    Finding F;
-    F.Check = "clang-diagnostic-include-search";
-    F.Level = Severity::Note;
-    F.Main.File = M.Includer;
-    F.Main.Offset = M.Offset;
-    std::string Shown = displayPath(Dir);
-    F.Main.Text = "'" + M.Name +
-                  "' is not on the include path; using the one "
-                  "in '" +
-                  Shown + "', found under the linted paths (pass -I " + Shown +
-                  " or use a compile_commands.json to make it explicit)";
-    Lines.locate(F.Main);
-    Result.Findings.push_back(std::move(F));
-  }
-  // The parent applies the config's header filter: clang-tidy 19's
-  // consumer takes the options of the working directory, not of the file.
+
+  const LintSettings &Settings;
+  const ParseRequest &Request;
+  std::vector<HeaderGuess> Guesses, Tried;
+  llvm::SmallString<128> MapPath;
+  std::optional<llvm::FileRemover> RemoveMap;
+};
+
+// Code written for an older toolkit: parses again with the declarations of
+// the APIs CUDA 12 and 13 removed (cudalint_nvcc_compat.h keeps them behind
+// a macro, since names like `texture` clash with valid new code), and keeps
+// that parse if it is better. Returns the remark that says so, placed at
+// the error that gave it away.
+std::optional<Message> reparseWithLegacyApis(const LintSettings &Settings,
+                                             BestParse &Best) {
+  const Finding *Symptom = removedApiSymptom(Best.Result);
+  if (!Symptom)
+    return std::nullopt;
+  Message Where = Symptom->Main;
+  std::vector<MissingHeader> Ignored;
+  ParseRequest Legacy =
+      withFlags(Best.Request, {"-DCUDALINT_LEGACY_CUDA_APIS"});
+  FileResult Again = parseAndCheck(Settings, Legacy, Ignored);
+  if (!Best.offer(Again, Legacy))
+    return std::nullopt;
+  Where.Fixes.clear();
+  Where.Text = "this file uses APIs that CUDA 12 or 13 removed (texture or "
+               "surface references, cudaThread*, old cudaDeviceProp fields "
+               "or cudaMemAdvise/cudaMemPrefetchAsync overloads): it was "
+               "analysed with their old declarations, and does not build "
+               "with the installed toolkit";
+  return Where;
+}
+
+Finding legacyApiRemark(const Message &Where) {
+  Finding F;
+  F.Check = "clang-diagnostic-removed-cuda-api";
+  F.Level = Severity::Note;
+  F.Main = Where;
+  return F;
+}
+
+Finding includeSearchRemark(const HeaderGuess &Guess, LineTable &Lines) {
+  const auto &[M, Dir] = Guess;
+  Finding F;
+  F.Check = "clang-diagnostic-include-search";
+  F.Level = Severity::Note;
+  F.Main.File = M.Includer;
+  F.Main.Offset = M.Offset;
+  std::string Shown = displayPath(Dir);
+  F.Main.Text = "'" + M.Name +
+                "' is not on the include path; using the one "
+                "in '" +
+                Shown + "', found under the linted paths (pass -I " + Shown +
+                " or use a compile_commands.json to make it explicit)";
+  Lines.locate(F.Main);
+  return F;
+}
+
+// The HeaderFilterRegex of the config that applies to \p File, if it sets
+// one. The parent applies it: clang-tidy 19's consumer takes the options of
+// the working directory, not of the file.
+std::string configHeaderFilter(const LintSettings &Settings,
+                               const std::string &File) {
   std::optional<std::string> HeaderFilter =
       makeOptionsProvider(Settings)->getOptions(File).HeaderFilterRegex;
   if (HeaderFilter && *HeaderFilter != ".*")
-    Result.ConfigHeaderFilter = *HeaderFilter;
+    return *HeaderFilter;
+  return "";
+}
+
+} // namespace
+
+FileResult analyzeFile(const LintSettings &Settings,
+                       const ParseRequest &Request) {
+  std::vector<MissingHeader> Missing;
+  BestParse Best{parseAndCheck(Settings, Request, Missing), Request};
+  IncludeSearch Search(Settings, Request);
+  Search.run(std::move(Missing), Best);
+  std::optional<Message> LegacyRemark = reparseWithLegacyApis(Settings, Best);
+
+  FileResult Result = std::move(Best.Result);
+  if (LegacyRemark)
+    Result.Findings.push_back(legacyApiRemark(*LegacyRemark));
+  LineTable Lines;
+  for (const HeaderGuess &Guess : Search.guesses())
+    Result.Findings.push_back(includeSearchRemark(Guess, Lines));
+  Result.ConfigHeaderFilter = configHeaderFilter(Settings, Request.File);
   return Result;
 }
 

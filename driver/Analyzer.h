@@ -32,18 +32,24 @@ makeOptionsProvider(const LintSettings &Settings, bool AllHeaders = false);
 std::string validateConfigFor(const LintSettings &Settings,
                               const std::string &File);
 
-/// Parses \p Command (program first, file last) and runs the enabled checks.
-/// A header that cannot be found does not end the parse. When
-/// \p SearchableHeaders is given (the file has no compile command, so its
-/// include directories are unknown), a missing header is looked for among
-/// those files, and the file is parsed again with the directory of the match
-/// nearest to the including file (when exactly one is nearest) appended to
-/// the include path (as -I, after the command's own); a remark says which.
+/// One file and how to parse it.
+struct ParseRequest {
+  std::vector<std::string> Command; ///< Program first, file last.
+  std::string File;
+  std::string WorkingDirectory;
+  /// Set when the file has no compile command, so that its include
+  /// directories are unknown: the files a missing header is looked for in.
+  const std::vector<std::string> *SearchableHeaders = nullptr;
+};
+
+/// Parses \p Request.Command and runs the enabled checks. A header that
+/// cannot be found does not end the parse. With \p Request.SearchableHeaders,
+/// a missing header is looked for among those files, and the file is parsed
+/// again with the directory of the match nearest to the including file
+/// (when exactly one is nearest) appended to the include path (as -I, after
+/// the command's own); a remark says which.
 FileResult analyzeFile(const LintSettings &Settings,
-                       const std::vector<std::string> &Command,
-                       const std::string &File,
-                       const std::string &WorkingDirectory,
-                       const std::vector<std::string> *SearchableHeaders);
+                       const ParseRequest &Request);
 
 /// Every registered cudalint check enabled by \p Settings for \p File.
 std::vector<std::string> enabledChecks(const LintSettings &Settings,

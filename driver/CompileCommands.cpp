@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Support/CommandLine.h"
@@ -381,136 +382,187 @@ std::vector<std::string> keepClangFlags(const std::vector<std::string> &In,
   return Out;
 }
 
-} // namespace
-
-TranslatedCommand
-translateCompileCommand(llvm::ArrayRef<std::string> CommandLine) {
-  TranslatedCommand Result;
-  if (CommandLine.empty())
-    return Result;
-  std::vector<std::string> Args = expandResponseFiles(CommandLine.drop_front());
-  bool IsNvcc = llvm::sys::path::filename(CommandLine.front()).contains("nvcc");
-
-  std::vector<std::string> Clang;
-  std::vector<std::string> Pending(Args.begin(), Args.end());
-  for (size_t I = 0; I < Pending.size(); ++I) {
-    StringRef Arg = Pending[I];
-    auto NextValue = [&]() -> std::optional<std::string> {
-      if (I + 1 < Pending.size())
-        return Pending[++I];
-      return std::nullopt;
-    };
-    if (Arg == "--")
-      break; // Only input files follow.
-    if (!Arg.starts_with("-")) {
-      if (!isSourceFile(Arg))
-        Result.Dropped.push_back(Arg.str());
+// `-x cu` spelled in clang terms, and no output or driver-mode flags that
+// would fight the parse cudalint sets up. Output flags go to \p Dropped.
+std::vector<std::string> withoutOutputFlags(llvm::ArrayRef<std::string> Clang,
+                                            std::vector<std::string> &Dropped) {
+  std::vector<std::string> Cleaned;
+  for (size_t I = 0; I < Clang.size(); ++I) {
+    StringRef A = Clang[I];
+    if ((A == "-o" || A == "-x" || A == "-MF" || A == "-MT" || A == "-MQ" ||
+         A == "-arch") &&
+        I + 1 < Clang.size()) {
+      if (A != "-x")
+        Dropped.push_back(A.str() + " " + Clang[I + 1]);
+      ++I;
       continue;
     }
-    auto [Name, Value] = splitFlag(Arg);
-
-    if (IsNvcc) {
-      if (Name == "arch" || Name == "gpu-architecture" || Name == "gencode" ||
-          Name == "generate-code") {
-        std::optional<std::string> V =
-            Value ? std::optional<std::string>(Value->str()) : NextValue();
-        if (V)
-          addArchsFrom(*V, Result.GpuArchs);
-        continue;
-      }
-      if (Name == "Xcompiler" || Name == "compiler-options") {
-        std::optional<std::string> V =
-            Value ? std::optional<std::string>(Value->str()) : NextValue();
-        if (!V)
-          continue;
-        llvm::SmallVector<StringRef, 4> HostArgs;
-        StringRef(*V).split(HostArgs, ',', -1, false);
-        // Host flags go through the same rules as the rest, right here.
-        Pending.insert(Pending.begin() + I + 1, HostArgs.begin(),
-                       HostArgs.end());
-        continue;
-      }
-      if (nvccDroppedWithValue().contains(Name)) {
-        if (!Value)
-          NextValue();
-        Result.Dropped.push_back(Arg.str());
-        continue;
-      }
-      if (nvccDroppedFlags().contains(Name) && !Value) {
-        Result.Dropped.push_back(Arg.str());
-        continue;
-      }
-      if (Name == "rdc" || Name == "relocatable-device-code") {
-        std::optional<std::string> V =
-            Value ? std::optional<std::string>(Value->str()) : NextValue();
-        if (V && StringRef(*V).equals_insensitive("true"))
-          Clang.push_back("-fgpu-rdc");
-        continue;
-      }
-      if (Name == "dc" || Name == "device-c") {
-        Clang.push_back("-fgpu-rdc");
-        continue;
-      }
-      if (Name == "use_fast_math" || Name == "use-fast-math") {
-        Clang.push_back("-ffast-math");
-        continue;
-      }
-      if (Name == "disable-warnings" || Name == "w") {
-        Clang.push_back("-w");
-        continue;
-      }
-      if (Name == "x" || Name == "language") {
-        std::optional<std::string> V =
-            Value ? std::optional<std::string>(Value->str()) : NextValue();
-        if (V && *V != "cu")
-          Clang.push_back("-x"), Clang.push_back(*V);
-        continue;
-      }
-      if (Name == "std" && !Value) {
-        if (auto V = NextValue())
-          Clang.push_back("-std=" + *V);
-        continue;
-      }
-      static const std::pair<StringRef, StringRef> LongForms[] = {
-          {"include-path", "-I"},
-          {"system-include", "-isystem"},
-          {"define-macro", "-D"},
-          {"undefine-macro", "-U"},
-          {"pre-include", "-include"},
-          {"optimize", "-O"},
-          {"debug", "-g"}};
-      bool Mapped = false;
-      for (auto [Long, Short] : LongForms) {
-        if (Name != Long)
-          continue;
-        Mapped = true;
-        std::optional<std::string> V =
-            Value ? std::optional<std::string>(Value->str())
-                  : (Short == "-g" ? std::optional<std::string>("")
-                                   : NextValue());
-        if (!V)
-          break;
-        if (Short == "-g") {
-          Clang.push_back("-g");
-        } else if (Short == "-O" || Short == "-I" || Short == "-D" ||
-                   Short == "-U") {
-          Clang.push_back(Short.str() + *V);
-        } else {
-          Clang.push_back(Short.str());
-          Clang.push_back(*V);
-        }
-        break;
-      }
-      if (Mapped)
-        continue;
+    if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" ||
+        A.starts_with("-o") || A == "-MD" || A == "-MMD" || A == "-M" ||
+        A == "-MM" || A == "-MP") {
+      continue;
     }
+    Cleaned.push_back(A.str());
+  }
+  return Cleaned;
+}
 
+std::vector<std::string> withoutDuplicates(std::vector<std::string> Items) {
+  std::vector<std::string> Unique;
+  for (std::string &Item : Items)
+    if (!llvm::is_contained(Unique, Item))
+      Unique.push_back(std::move(Item));
+  return Unique;
+}
+
+// Reads a compile command's arguments once, in order, into clang flags:
+// nvcc's own flags mapped or dropped, gcc-style ones kept with their
+// separate values.
+class CommandTranslator {
+public:
+  CommandTranslator(std::vector<std::string> Args, bool IsNvcc)
+      : Pending(std::move(Args)), IsNvcc(IsNvcc) {}
+
+  TranslatedCommand run() {
+    for (I = 0; I < Pending.size(); ++I) {
+      StringRef Arg = Pending[I];
+      if (Arg == "--")
+        break; // Only input files follow.
+      if (!Arg.starts_with("-")) {
+        if (!isSourceFile(Arg))
+          Result.Dropped.push_back(Arg.str());
+        continue;
+      }
+      auto [Name, Value] = splitFlag(Arg);
+      if (IsNvcc && translateNvccFlag(Arg, Name, Value))
+        continue;
+      translateCommonFlag(Arg, Name, Value);
+    }
+    Result.Args = keepClangFlags(withoutOutputFlags(Clang, Result.Dropped),
+                                 Result.Dropped);
+    Result.GpuArchs = withoutDuplicates(std::move(Result.GpuArchs));
+    return std::move(Result);
+  }
+
+private:
+  // The next argument, taken as the current flag's value.
+  std::optional<std::string> nextValue() {
+    if (I + 1 < Pending.size())
+      return Pending[++I];
+    return std::nullopt;
+  }
+
+  // The flag's value: after `=`, else the next argument.
+  std::optional<std::string> valueOf(std::optional<StringRef> Inline) {
+    return Inline ? std::optional<std::string>(Inline->str()) : nextValue();
+  }
+
+  // An nvcc flag in clang terms; false when \p Name is not nvcc's own.
+  bool translateNvccFlag(StringRef Arg, StringRef Name,
+                         std::optional<StringRef> Value) {
+    if (Name == "arch" || Name == "gpu-architecture" || Name == "gencode" ||
+        Name == "generate-code") {
+      if (std::optional<std::string> V = valueOf(Value))
+        addArchsFrom(*V, Result.GpuArchs);
+      return true;
+    }
+    if (Name == "Xcompiler" || Name == "compiler-options") {
+      if (std::optional<std::string> V = valueOf(Value))
+        spliceHostFlags(*V);
+      return true;
+    }
+    if (nvccDroppedWithValue().contains(Name)) {
+      if (!Value)
+        nextValue();
+      Result.Dropped.push_back(Arg.str());
+      return true;
+    }
+    if (nvccDroppedFlags().contains(Name) && !Value) {
+      Result.Dropped.push_back(Arg.str());
+      return true;
+    }
+    return translateNvccOption(Name, Value) ||
+           translateNvccLongForm(Name, Value);
+  }
+
+  // Host flags go through the same rules as the rest, right after this one.
+  void spliceHostFlags(StringRef CommaSeparated) {
+    llvm::SmallVector<StringRef, 4> HostArgs;
+    CommaSeparated.split(HostArgs, ',', -1, false);
+    Pending.insert(Pending.begin() + I + 1, HostArgs.begin(), HostArgs.end());
+  }
+
+  // nvcc's options that clang spells its own way.
+  bool translateNvccOption(StringRef Name, std::optional<StringRef> Value) {
+    if (Name == "rdc" || Name == "relocatable-device-code") {
+      std::optional<std::string> V = valueOf(Value);
+      if (V && StringRef(*V).equals_insensitive("true"))
+        Clang.push_back("-fgpu-rdc");
+      return true;
+    }
+    StringRef Renamed =
+        llvm::StringSwitch<StringRef>(Name)
+            .Cases("dc", "device-c", "-fgpu-rdc")
+            .Cases("use_fast_math", "use-fast-math", "-ffast-math")
+            .Cases("disable-warnings", "w", "-w")
+            .Default("");
+    if (!Renamed.empty()) {
+      Clang.push_back(Renamed.str());
+      return true;
+    }
+    if (Name == "x" || Name == "language") {
+      std::optional<std::string> V = valueOf(Value);
+      if (V && *V != "cu")
+        Clang.push_back("-x"), Clang.push_back(*V);
+      return true;
+    }
+    if (Name == "std" && !Value) {
+      if (auto V = nextValue())
+        Clang.push_back("-std=" + *V);
+      return true;
+    }
+    return false;
+  }
+
+  // nvcc's long spellings of gcc's flags (--include-path=dir: -Idir).
+  bool translateNvccLongForm(StringRef Name, std::optional<StringRef> Value) {
+    static const std::pair<StringRef, StringRef> LongForms[] = {
+        {"include-path", "-I"},
+        {"system-include", "-isystem"},
+        {"define-macro", "-D"},
+        {"undefine-macro", "-U"},
+        {"pre-include", "-include"},
+        {"optimize", "-O"},
+        {"debug", "-g"}};
+    const auto *Form = llvm::find_if(
+        LongForms, [&](const auto &Entry) { return Entry.first == Name; });
+    if (Form == std::end(LongForms))
+      return false;
+    StringRef Short = Form->second;
+    if (Short == "-g") { // Its value, if any, is part of the flag.
+      Clang.push_back("-g");
+      return true;
+    }
+    std::optional<std::string> V = valueOf(Value);
+    if (!V)
+      return true;
+    if (Short == "-O" || Short == "-I" || Short == "-D" || Short == "-U") {
+      Clang.push_back(Short.str() + *V);
+    } else {
+      Clang.push_back(Short.str());
+      Clang.push_back(*V);
+    }
+    return true;
+  }
+
+  // A flag clang shares with gcc and nvcc, kept with its separate value.
+  void translateCommonFlag(StringRef Arg, StringRef Name,
+                           std::optional<StringRef> Value) {
     if (Name == "cuda-gpu-arch" || Name == "offload-arch") {
       if (Value)
         addArchsFrom(*Value, Result.GpuArchs);
-      continue;
+      return;
     }
-    // Flags clang shares with gcc/nvcc, with their separate values kept.
     static const llvm::StringSet<> WithValue = {
         "-I",      "-isystem", "-idirafter", "-iquote",      "-include",
         "-D",      "-U",       "-x",         "-o",           "-MF",
@@ -522,33 +574,23 @@ translateCompileCommand(llvm::ArrayRef<std::string> CommandLine) {
       Clang.push_back(Pending[++I]);
   }
 
-  // `-x cu` spelled in clang terms, and no output or driver-mode flags that
-  // would fight the parse cudalint sets up.
-  std::vector<std::string> Cleaned;
-  for (size_t I = 0; I < Clang.size(); ++I) {
-    StringRef A = Clang[I];
-    if ((A == "-o" || A == "-x" || A == "-MF" || A == "-MT" || A == "-MQ" ||
-         A == "-arch") &&
-        I + 1 < Clang.size()) {
-      if (A != "-x")
-        Result.Dropped.push_back(A.str() + " " + Clang[I + 1]);
-      ++I;
-      continue;
-    }
-    if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" ||
-        A.starts_with("-o") || A == "-MD" || A == "-MMD" || A == "-M" ||
-        A == "-MM" || A == "-MP") {
-      continue;
-    }
-    Cleaned.push_back(A.str());
-  }
-  Result.Args = keepClangFlags(Cleaned, Result.Dropped);
-  std::vector<std::string> Archs;
-  for (std::string &Arch : Result.GpuArchs)
-    if (!llvm::is_contained(Archs, Arch))
-      Archs.push_back(std::move(Arch));
-  Result.GpuArchs = std::move(Archs);
-  return Result;
+  std::vector<std::string> Pending; ///< The arguments, host flags spliced in.
+  size_t I = 0;                     ///< The one being read.
+  bool IsNvcc;
+  std::vector<std::string> Clang; ///< Translated, before the final filter.
+  TranslatedCommand Result;
+};
+
+} // namespace
+
+TranslatedCommand
+translateCompileCommand(llvm::ArrayRef<std::string> CommandLine) {
+  if (CommandLine.empty())
+    return TranslatedCommand();
+  bool IsNvcc = llvm::sys::path::filename(CommandLine.front()).contains("nvcc");
+  return CommandTranslator(expandResponseFiles(CommandLine.drop_front()),
+                           IsNvcc)
+      .run();
 }
 
 std::string chooseGpuArch(llvm::ArrayRef<std::string> BuildArchs,

@@ -47,6 +47,10 @@ struct Finding {
   bool isCompilerDiagnostic() const {
     return Check.rfind("clang-diagnostic-", 0) == 0;
   }
+  /// A front-end error: the file did not parse as written.
+  bool isCompilerError() const {
+    return Level == Severity::Error && isCompilerDiagnostic();
+  }
 };
 
 /// A kernel definition a translation unit holds (in the file itself or in a

@@ -36,6 +36,27 @@ static bool overlaps(const Replacement &A, const Replacement &B) {
          B.Offset < A.Offset + std::max(A.Length, 1u);
 }
 
+namespace {
+
+// "file:line: fix-it not applied: <Why>", said of \p F's fix-it.
+std::string notApplied(const Finding &F, const std::string &Why) {
+  return displayPath(F.Main.File) + ":" + std::to_string(F.Main.Line) +
+         ": fix-it not applied: " + Why;
+}
+
+// The last file \p Fix edits that \p Editable refuses, or "".
+std::string
+fileOutside(const std::vector<Replacement> &Fix,
+            const std::function<bool(const std::string &)> &Editable) {
+  std::string Outside;
+  for (const Replacement &R : Fix)
+    if (Editable && !Editable(R.File))
+      Outside = R.File;
+  return Outside;
+}
+
+} // namespace
+
 std::map<std::string, std::vector<Replacement>>
 collectFixes(const RunReport &Report, bool FromNotes,
              const std::function<bool(const std::string &)> &Editable,
@@ -48,26 +69,20 @@ collectFixes(const RunReport &Report, bool FromNotes,
     if (!Fix)
       continue;
     if (F.InBrokenUnit && !EvenIfBroken) {
-      Skipped.push_back(displayPath(F.Main.File) + ":" +
-                        std::to_string(F.Main.Line) +
-                        ": fix-it not applied: the file had compiler errors, "
-                        "so the analysis may be wrong (--fix-errors applies "
-                        "it anyway)");
+      Skipped.push_back(notApplied(
+          F, "the file had compiler errors, so the analysis may be wrong "
+             "(--fix-errors applies it anyway)"));
+      continue;
+    }
+    std::string Outside = fileOutside(*Fix, Editable);
+    if (!Outside.empty()) {
+      Skipped.push_back(notApplied(F, "it also edits '" + displayPath(Outside) +
+                                          "', which is outside the paths "
+                                          "being linted"));
       continue;
     }
     std::vector<Replacement> New;
     bool Conflict = false;
-    std::string Outside;
-    for (const Replacement &R : *Fix)
-      if (Editable && !Editable(R.File))
-        Outside = R.File;
-    if (!Outside.empty()) {
-      Skipped.push_back(
-          displayPath(F.Main.File) + ":" + std::to_string(F.Main.Line) +
-          ": fix-it not applied: it also edits '" + displayPath(Outside) +
-          "', which is outside the paths being linted");
-      continue;
-    }
     for (const Replacement &R : *Fix) {
       auto &Existing = ByFile[R.File];
       if (std::find(Existing.begin(), Existing.end(), R) != Existing.end())
@@ -77,9 +92,7 @@ collectFixes(const RunReport &Report, bool FromNotes,
       New.push_back(R);
     }
     if (Conflict) {
-      Skipped.push_back(displayPath(F.Main.File) + ":" +
-                        std::to_string(F.Main.Line) +
-                        ": fix-it not applied: it overlaps another fix-it");
+      Skipped.push_back(notApplied(F, "it overlaps another fix-it"));
       continue;
     }
     for (const Replacement &R : New)
@@ -160,22 +173,23 @@ std::vector<std::string> splitLines(const std::string &Text) {
 }
 } // namespace
 
-std::string unifiedDiff(const std::string &DisplayPath,
-                        const std::string &Original, const std::string &Edited,
-                        unsigned Context) {
-  if (Original == Edited)
-    return "";
-  std::vector<std::string> A = splitLines(Original), B = splitLines(Edited);
-  // Myers' O(ND) diff: fix-its touch few lines, so D is small.
+namespace {
+
+// One line of an edit script: ' ' keep, '-' delete, '+' insert, with the
+// index of the line in the original (' ', '-') or the edited text ('+').
+using EditScript = std::vector<std::pair<char, int>>;
+
+// Myers' O(ND) diff, forward: for each round D, the furthest X reached on
+// the diagonals -D..D. Fix-its touch few lines, so D is small.
+std::vector<std::vector<int>> myersTrace(const std::vector<std::string> &A,
+                                         const std::vector<std::string> &B) {
   const int N = A.size(), M = B.size(), Max = N + M;
   std::vector<int> V(2 * Max + 2, 0);
   std::vector<std::vector<int>> Trace;
-  int FinalD = 0;
   for (int D = 0; D <= Max; ++D) {
     // Only diagonals -D..D can matter in round D: keep that slice, so the
     // trace grows with D squared, not with D times the file's length.
     Trace.emplace_back(V.begin() + Max - D, V.begin() + Max + D + 1);
-    bool Found = false;
     for (int K = -D; K <= D; K += 2) {
       int X = (K == -D || (K != D && V[Max + K - 1] < V[Max + K + 1]))
                   ? V[Max + K + 1]
@@ -184,20 +198,19 @@ std::string unifiedDiff(const std::string &DisplayPath,
       while (X < N && Y < M && A[X] == B[Y])
         ++X, ++Y;
       V[Max + K] = X;
-      if (X >= N && Y >= M) {
-        Found = true;
-        break;
-      }
-    }
-    if (Found) {
-      FinalD = D;
-      break;
+      if (X >= N && Y >= M)
+        return Trace;
     }
   }
-  // Walk back to an edit script: ' ' keep, '-' delete, '+' insert.
-  std::vector<std::pair<char, int>> Script; // (op, line index in A or B)
+  return Trace;
+}
+
+// Walks the trace back from the end of both texts to an edit script.
+EditScript editScript(const std::vector<std::vector<int>> &Trace, int N,
+                      int M) {
+  EditScript Script;
   int X = N, Y = M;
-  for (int D = FinalD; D > 0; --D) {
+  for (int D = static_cast<int>(Trace.size()) - 1; D > 0; --D) {
     const std::vector<int> &Prev = Trace[D];
     auto At = [&](int K) { return Prev[K + D]; };
     int K = X - Y;
@@ -213,8 +226,27 @@ std::string unifiedDiff(const std::string &DisplayPath,
   while (X > 0)
     Script.push_back({' ', --X});
   std::reverse(Script.begin(), Script.end());
+  return Script;
+}
 
-  std::string Out = "--- a/" + DisplayPath + "\n+++ b/" + DisplayPath + "\n";
+// Where the hunk with the change at \p First ends: \p Context lines after
+// its last change, taking in every change within 2 * Context unchanged
+// lines of the one before.
+size_t hunkEnd(const EditScript &Script, size_t First, unsigned Context) {
+  size_t LastChange = First;
+  for (size_t J = First; J < Script.size(); ++J) {
+    if (Script[J].first != ' ')
+      LastChange = J;
+    else if (J - LastChange > 2 * Context)
+      break;
+  }
+  return std::min(Script.size(), LastChange + 1 + Context);
+}
+
+// The hunks of \p Script, each change with \p Context lines around it.
+std::string formatHunks(const EditScript &Script,
+                        const std::vector<std::string> &A,
+                        const std::vector<std::string> &B, unsigned Context) {
   auto LineText = [&](char Op, int Index) -> std::string {
     const std::string &L = Op == '+' ? B[Index] : A[Index];
     std::string S = std::string(1, Op) + L;
@@ -228,6 +260,7 @@ std::string unifiedDiff(const std::string &DisplayPath,
     PosA[I + 1] = PosA[I] + (Script[I].first != '+');
     PosB[I + 1] = PosB[I] + (Script[I].first != '-');
   }
+  std::string Out;
   size_t I = 0;
   while (I < Script.size()) {
     if (Script[I].first == ' ') {
@@ -237,16 +270,7 @@ std::string unifiedDiff(const std::string &DisplayPath,
     size_t Begin = I >= Context ? I - Context : 0;
     while (Begin < I && Script[Begin].first != ' ')
       ++Begin;
-    size_t End = I;
-    // Extend while the next change is within 2*Context unchanged lines.
-    size_t LastChange = I;
-    for (size_t J = I; J < Script.size(); ++J) {
-      if (Script[J].first != ' ')
-        LastChange = J;
-      else if (J - LastChange > 2 * Context)
-        break;
-    }
-    End = std::min(Script.size(), LastChange + 1 + Context);
+    size_t End = hunkEnd(Script, I, Context);
     int StartA = PosA[Begin], StartB = PosB[Begin];
     int CountA = PosA[End] - StartA, CountB = PosB[End] - StartB;
     Out += "@@ -" + std::to_string(CountA ? StartA + 1 : StartA) + "," +
@@ -258,6 +282,19 @@ std::string unifiedDiff(const std::string &DisplayPath,
     I = End;
   }
   return Out;
+}
+
+} // namespace
+
+std::string unifiedDiff(const std::string &DisplayPath,
+                        const std::string &Original, const std::string &Edited,
+                        unsigned Context) {
+  if (Original == Edited)
+    return "";
+  std::vector<std::string> A = splitLines(Original), B = splitLines(Edited);
+  EditScript Script = editScript(myersTrace(A, B), A.size(), B.size());
+  return "--- a/" + DisplayPath + "\n+++ b/" + DisplayPath + "\n" +
+         formatHunks(Script, A, B, Context);
 }
 
 std::string exportFixesYaml(const RunReport &Report, bool FromNotes,

@@ -114,29 +114,94 @@ private:
   std::map<std::string, std::vector<std::string>> Cache;
 };
 
-void printMessage(llvm::raw_ostream &OS, SourceLines &Sources, const Message &M,
-                  const char *Level, llvm::raw_ostream::Colors LevelColor,
-                  const std::string &Check, bool Color) {
-  if (Color)
-    OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
-  if (!M.File.empty()) {
-    OS << displayPath(M.File);
-    if (M.Line)
-      OS << ":" << M.Line << ":" << M.Column;
-    OS << ": ";
+// The text report: clang's layout, each message with its source line and
+// a caret under the column.
+class TextPrinter {
+public:
+  TextPrinter(llvm::raw_ostream &OS, bool Color) : OS(OS), Color(Color) {}
+
+  void print(const RunReport &Report) {
+    std::string LastFile;
+    for (const Finding &F : Report.Findings) {
+      if (F.Main.File != LastFile) {
+        sayHidden(LastFile);
+        LastFile = F.Main.File;
+      }
+      printFinding(F);
+    }
+    sayHidden(LastFile);
+    for (const FileError &E : Report.Errors) {
+      Message M;
+      M.File = E.File;
+      M.Text = E.Text;
+      printMessage(M, "error", llvm::raw_ostream::RED);
+    }
   }
-  if (Color)
-    OS.changeColor(LevelColor, /*Bold=*/true);
-  OS << Level << ": ";
-  if (Color)
-    OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
-  OS << M.Text;
-  if (!Check.empty())
-    OS << " [" << Check << "]";
-  if (Color)
-    OS.resetColor();
-  OS << "\n";
-  if (auto Line = Sources.line(M.File, M.Line)) {
+
+private:
+  // A broken file can have hundreds of compiler errors; the first few say
+  // what is wrong, and the JSON report has them all.
+  static constexpr unsigned MaxCompilerErrorsPerFile = 20;
+
+  void printFinding(const Finding &F) {
+    bool IsError = F.Level == Severity::Error;
+    if (F.isCompilerError() &&
+        ++CompilerErrors[F.Main.File] > MaxCompilerErrorsPerFile)
+      return;
+    const char *Label = IsError                     ? "error"
+                        : F.Level == Severity::Note ? "remark"
+                                                    : "warning";
+    printMessage(F.Main, Label,
+                 IsError ? llvm::raw_ostream::RED : llvm::raw_ostream::MAGENTA,
+                 F.Check);
+    for (const Message &Note : F.Notes)
+      printMessage(Note, "note", llvm::raw_ostream::CYAN);
+  }
+
+  // How many compiler errors of \p File were not shown; said after the
+  // last finding of the file (findings are sorted by file).
+  void sayHidden(const std::string &File) {
+    auto It = CompilerErrors.find(File);
+    if (It == CompilerErrors.end() || It->second <= MaxCompilerErrorsPerFile)
+      return;
+    Message M;
+    M.File = File;
+    M.Text = std::to_string(It->second - MaxCompilerErrorsPerFile) +
+             " more compiler errors in this file not shown (--format=json "
+             "lists them all)";
+    printMessage(M, "note", llvm::raw_ostream::CYAN);
+  }
+
+  void printMessage(const Message &M, const char *Level,
+                    llvm::raw_ostream::Colors LevelColor,
+                    const std::string &Check = "") {
+    if (Color)
+      OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+    if (!M.File.empty()) {
+      OS << displayPath(M.File);
+      if (M.Line)
+        OS << ":" << M.Line << ":" << M.Column;
+      OS << ": ";
+    }
+    if (Color)
+      OS.changeColor(LevelColor, /*Bold=*/true);
+    OS << Level << ": ";
+    if (Color)
+      OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+    OS << M.Text;
+    if (!Check.empty())
+      OS << " [" << Check << "]";
+    if (Color)
+      OS.resetColor();
+    OS << "\n";
+    printSourceLine(M);
+  }
+
+  // The line \p M points into, and a caret under its column.
+  void printSourceLine(const Message &M) {
+    std::optional<std::string> Line = Sources.line(M.File, M.Line);
+    if (!Line)
+      return;
     OS << *Line << "\n";
     std::string Caret;
     for (unsigned I = 1; I < M.Column && I <= Line->size(); ++I)
@@ -148,55 +213,17 @@ void printMessage(llvm::raw_ostream &OS, SourceLines &Sources, const Message &M,
       OS.resetColor();
     OS << "\n";
   }
-}
+
+  llvm::raw_ostream &OS;
+  bool Color;
+  SourceLines Sources;
+  std::map<std::string, unsigned> CompilerErrors; ///< Per file, so far.
+};
 
 } // namespace
 
 void printText(llvm::raw_ostream &OS, const RunReport &Report, bool Color) {
-  SourceLines Sources;
-  // A broken file can have hundreds of compiler errors; the first few say
-  // what is wrong, and the JSON report has them all.
-  constexpr unsigned MaxCompilerErrorsPerFile = 20;
-  std::map<std::string, unsigned> CompilerErrors;
-  // Said after the last finding of the file (findings are sorted by file).
-  auto SayHidden = [&](const std::string &File) {
-    auto It = CompilerErrors.find(File);
-    if (It == CompilerErrors.end() || It->second <= MaxCompilerErrorsPerFile)
-      return;
-    Message M;
-    M.File = File;
-    M.Text = std::to_string(It->second - MaxCompilerErrorsPerFile) +
-             " more compiler errors in this file not shown (--format=json "
-             "lists them all)";
-    printMessage(OS, Sources, M, "note", llvm::raw_ostream::CYAN, "", Color);
-  };
-  std::string LastFile;
-  for (const Finding &F : Report.Findings) {
-    if (F.Main.File != LastFile) {
-      SayHidden(LastFile);
-      LastFile = F.Main.File;
-    }
-    bool IsError = F.Level == Severity::Error;
-    if (IsError && F.isCompilerDiagnostic() &&
-        ++CompilerErrors[F.Main.File] > MaxCompilerErrorsPerFile)
-      continue;
-    const char *Label = IsError                     ? "error"
-                        : F.Level == Severity::Note ? "remark"
-                                                    : "warning";
-    printMessage(OS, Sources, F.Main, Label,
-                 IsError ? llvm::raw_ostream::RED : llvm::raw_ostream::MAGENTA,
-                 F.Check, Color);
-    for (const Message &Note : F.Notes)
-      printMessage(OS, Sources, Note, "note", llvm::raw_ostream::CYAN, "",
-                   Color);
-  }
-  SayHidden(LastFile);
-  for (const FileError &E : Report.Errors) {
-    Message M;
-    M.File = E.File;
-    M.Text = E.Text;
-    printMessage(OS, Sources, M, "error", llvm::raw_ostream::RED, "", Color);
-  }
+  TextPrinter(OS, Color).print(Report);
 }
 
 static nlohmann::json messageJson(const Message &M) {
@@ -277,109 +304,140 @@ static nlohmann::json sarifLocation(const Message &M) {
   return {{"physicalLocation", Physical}};
 }
 
-static std::string sarifLevel(Severity S) {
-  return S == Severity::Error  ? "error"
-         : S == Severity::Note ? "note"
-                               : "warning";
+namespace {
+
+// What a SARIF rule says of the findings it stands for.
+struct RuleText {
+  std::string Short, Full, Help;
+  std::string Level; ///< "warning", "error" or "note".
+};
+
+nlohmann::json sarifRule(const std::string &Id, const RuleText &Text) {
+  return {{"id", Id},
+          {"name", Id},
+          {"shortDescription", {{"text", Text.Short}}},
+          {"fullDescription", {{"text", Text.Full}}},
+          {"help", {{"text", Text.Help}}},
+          {"defaultConfiguration", {{"level", Text.Level}}}};
 }
 
-nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
-  nlohmann::json Rules = nlohmann::json::array();
-  std::map<std::string, size_t> RuleIndex;
-  for (const CheckInfo &C : checkCatalogue()) {
-    RuleIndex[C.Name] = Rules.size();
-    Rules.push_back({{"id", C.Name},
-                     {"name", C.Name},
-                     {"shortDescription", {{"text", C.Summary}}},
-                     {"fullDescription", {{"text", C.Summary}}},
-                     {"helpUri", C.HelpUri},
-                     {"help", {{"text", C.Summary + " See " + C.HelpUri}}},
-                     {"defaultConfiguration", {{"level", C.Level}}}});
+// The rule for a finding that no check of the catalogue made: the driver's
+// own remarks about how a file was parsed, and the compiler's errors.
+nlohmann::json diagnosticRule(const std::string &Check) {
+  const char *Short = "Compiler diagnostic.";
+  const char *Text = "A diagnostic of the compiler front end: the file could "
+                     "not be parsed as written, so the analysis of it is "
+                     "partial.";
+  const char *Level = "error";
+  if (Check == "clang-diagnostic-include-search") {
+    Short = "Header found by searching the linted paths.";
+    Text = "A header was not on the include path of a file without a "
+           "compile command; cudalint used the copy found under the "
+           "linted paths nearest to the including file.";
+    Level = "note";
+  } else if (Check == "clang-diagnostic-removed-cuda-api") {
+    Short = "Uses APIs removed in CUDA 12 or 13.";
+    Text = "The file calls APIs the installed CUDA toolkit no longer "
+           "declares; cudalint analysed it with their old declarations.";
+    Level = "note";
   }
-  auto RuleFor = [&](const std::string &Check) {
-    auto It = RuleIndex.find(Check);
-    if (It != RuleIndex.end())
+  return sarifRule(Check, {Short, Text, Text, Level});
+}
+
+// The rules of a run: every check of the catalogue, then the other kinds
+// of finding as they turn up.
+class SarifRules {
+public:
+  SarifRules() {
+    for (const CheckInfo &C : checkCatalogue()) {
+      Index[C.Name] = Rules.size();
+      nlohmann::json Rule =
+          sarifRule(C.Name, {C.Summary, C.Summary,
+                             C.Summary + " See " + C.HelpUri, C.Level});
+      Rule["helpUri"] = C.HelpUri;
+      Rules.push_back(std::move(Rule));
+    }
+  }
+
+  size_t indexOf(const std::string &Check) {
+    auto It = Index.find(Check);
+    if (It != Index.end())
       return It->second;
-    RuleIndex[Check] = Rules.size();
-    // The driver's own remarks about how a file was parsed, and the
-    // compiler's errors.
-    const char *Short = "Compiler diagnostic.";
-    const char *Text = "A diagnostic of the compiler front end: the file could "
-                       "not be parsed as written, so the analysis of it is "
-                       "partial.";
-    const char *Level = "error";
-    if (Check == "clang-diagnostic-include-search") {
-      Short = "Header found by searching the linted paths.";
-      Text = "A header was not on the include path of a file without a "
-             "compile command; cudalint used the copy found under the "
-             "linted paths nearest to the including file.";
-      Level = "note";
-    } else if (Check == "clang-diagnostic-removed-cuda-api") {
-      Short = "Uses APIs removed in CUDA 12 or 13.";
-      Text = "The file calls APIs the installed CUDA toolkit no longer "
-             "declares; cudalint analysed it with their old declarations.";
-      Level = "note";
-    }
-    Rules.push_back({{"id", Check},
-                     {"name", Check},
-                     {"shortDescription", {{"text", Short}}},
-                     {"fullDescription", {{"text", Text}}},
-                     {"help", {{"text", Text}}},
-                     {"defaultConfiguration", {{"level", Level}}}});
+    Index[Check] = Rules.size();
+    Rules.push_back(diagnosticRule(Check));
     return Rules.size() - 1;
-  };
-
-  nlohmann::json Results = nlohmann::json::array();
-  for (const Finding &F : Report.Findings) {
-    nlohmann::json R = {{"ruleId", F.Check},
-                        {"ruleIndex", RuleFor(F.Check)},
-                        {"level", sarifLevel(F.Level)},
-                        {"message", {{"text", F.Main.Text}}}};
-    if (!F.Main.File.empty())
-      R["locations"] = nlohmann::json::array({sarifLocation(F.Main)});
-    nlohmann::json Related = nlohmann::json::array();
-    nlohmann::json Fixes = nlohmann::json::array();
-    int Id = 0;
-    for (const Message &N : F.Notes) {
-      if (N.File.empty())
-        continue;
-      nlohmann::json L = sarifLocation(N);
-      L["id"] = Id++;
-      L["message"] = {{"text", N.Text}};
-      Related.push_back(L);
-    }
-    for (const Message *M : [&] {
-           std::vector<const Message *> All = {&F.Main};
-           for (const Message &N : F.Notes)
-             All.push_back(&N);
-           return All;
-         }()) {
-      if (M->Fixes.empty())
-        continue;
-      std::map<std::string, nlohmann::json> ByFile;
-      for (const Replacement &Rep : M->Fixes) {
-        nlohmann::json &Change = ByFile[Rep.File];
-        if (Change.is_null())
-          Change = {{"artifactLocation", {{"uri", fileUri(Rep.File)}}},
-                    {"replacements", nlohmann::json::array()}};
-        Change["replacements"].push_back(
-            {{"deletedRegion",
-              {{"charOffset", Rep.Offset}, {"charLength", Rep.Length}}},
-             {"insertedContent", {{"text", Rep.Text}}}});
-      }
-      nlohmann::json Changes = nlohmann::json::array();
-      for (auto &Entry : ByFile)
-        Changes.push_back(Entry.second);
-      Fixes.push_back(
-          {{"description", {{"text", M->Text}}}, {"artifactChanges", Changes}});
-    }
-    if (!Related.empty())
-      R["relatedLocations"] = Related;
-    if (!Fixes.empty())
-      R["fixes"] = Fixes;
-    Results.push_back(std::move(R));
   }
 
+  const nlohmann::json &json() const { return Rules; }
+
+private:
+  nlohmann::json Rules = nlohmann::json::array();
+  std::map<std::string, size_t> Index;
+};
+
+// The notes that have a place, numbered.
+nlohmann::json sarifRelatedLocations(const Finding &F) {
+  nlohmann::json Related = nlohmann::json::array();
+  int Id = 0;
+  for (const Message &N : F.Notes) {
+    if (N.File.empty())
+      continue;
+    nlohmann::json L = sarifLocation(N);
+    L["id"] = Id++;
+    L["message"] = {{"text", N.Text}};
+    Related.push_back(L);
+  }
+  return Related;
+}
+
+// The fix-it of one message, its replacements grouped by file.
+nlohmann::json sarifFix(const Message &M) {
+  std::map<std::string, nlohmann::json> ByFile;
+  for (const Replacement &Rep : M.Fixes) {
+    nlohmann::json &Change = ByFile[Rep.File];
+    if (Change.is_null())
+      Change = {{"artifactLocation", {{"uri", fileUri(Rep.File)}}},
+                {"replacements", nlohmann::json::array()}};
+    Change["replacements"].push_back(
+        {{"deletedRegion",
+          {{"charOffset", Rep.Offset}, {"charLength", Rep.Length}}},
+         {"insertedContent", {{"text", Rep.Text}}}});
+  }
+  nlohmann::json Changes = nlohmann::json::array();
+  for (auto &Entry : ByFile)
+    Changes.push_back(Entry.second);
+  return {{"description", {{"text", M.Text}}}, {"artifactChanges", Changes}};
+}
+
+// The fix-its of the finding and of its notes, in that order.
+nlohmann::json sarifFixes(const Finding &F) {
+  nlohmann::json Fixes = nlohmann::json::array();
+  if (!F.Main.Fixes.empty())
+    Fixes.push_back(sarifFix(F.Main));
+  for (const Message &N : F.Notes)
+    if (!N.Fixes.empty())
+      Fixes.push_back(sarifFix(N));
+  return Fixes;
+}
+
+nlohmann::json sarifResult(const Finding &F, size_t RuleIndex) {
+  nlohmann::json R = {{"ruleId", F.Check},
+                      {"ruleIndex", RuleIndex},
+                      {"level", severityName(F.Level)},
+                      {"message", {{"text", F.Main.Text}}}};
+  if (!F.Main.File.empty())
+    R["locations"] = nlohmann::json::array({sarifLocation(F.Main)});
+  nlohmann::json Related = sarifRelatedLocations(F);
+  if (!Related.empty())
+    R["relatedLocations"] = Related;
+  nlohmann::json Fixes = sarifFixes(F);
+  if (!Fixes.empty())
+    R["fixes"] = Fixes;
+  return R;
+}
+
+// The run's errors (unreadable paths, crashes...), which are not findings.
+nlohmann::json sarifNotifications(const RunReport &Report) {
   nlohmann::json Notifications = nlohmann::json::array();
   for (const FileError &E : Report.Errors) {
     nlohmann::json N = {{"level", "error"}, {"message", {{"text", E.Text}}}};
@@ -389,6 +447,16 @@ nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
              {{"artifactLocation", {{"uri", fileUri(E.File)}}}}}}});
     Notifications.push_back(N);
   }
+  return Notifications;
+}
+
+} // namespace
+
+nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
+  SarifRules Rules;
+  nlohmann::json Results = nlohmann::json::array();
+  for (const Finding &F : Report.Findings)
+    Results.push_back(sarifResult(F, Rules.indexOf(F.Check)));
 
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
@@ -399,16 +467,25 @@ nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
           {"version", Version},
           {"semanticVersion", Version},
           {"informationUri", "https://github.com/cudalint/cudalint"},
-          {"rules", Rules}}}}},
+          {"rules", Rules.json()}}}}},
       {"originalUriBaseIds",
        {{"%SRCROOT%", {{"uri", "file://" + std::string(Cwd) + "/"}}}}},
-      {"invocations", nlohmann::json::array(
-                          {{{"executionSuccessful", Report.Errors.empty()},
-                            {"toolExecutionNotifications", Notifications}}})},
+      {"invocations",
+       nlohmann::json::array(
+           {{{"executionSuccessful", Report.Errors.empty()},
+             {"toolExecutionNotifications", sarifNotifications(Report)}}})},
       {"results", Results}};
   return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
           {"version", "2.1.0"},
           {"runs", nlohmann::json::array({Run})}};
+}
+
+void printError(llvm::StringRef Message) {
+  llvm::WithColor::error(llvm::errs(), "cudalint") << Message << "\n";
+}
+
+void printWarning(llvm::StringRef Message) {
+  llvm::WithColor::warning(llvm::errs(), "cudalint") << Message << "\n";
 }
 
 } // namespace cudalint

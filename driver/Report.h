@@ -73,6 +73,12 @@ void printText(llvm::raw_ostream &OS, const RunReport &Report, bool Color);
 nlohmann::json toJson(const RunReport &Report);
 nlohmann::json toSarif(const RunReport &Report, const std::string &Version);
 
+/// `cudalint: error: <Message>` on stderr: how the driver reports a problem
+/// of the run itself (a bad option, an unwritable output).
+void printError(llvm::StringRef Message);
+/// `cudalint: warning: <Message>` on stderr.
+void printWarning(llvm::StringRef Message);
+
 } // namespace cudalint
 
 #endif

@@ -1,0 +1,71 @@
+//===--- Options.h - what one cudalint command asks for -------------------===//
+//
+// The command line read into plain structs (main.cpp declares the flags and
+// fills these in): the rest of the driver takes them instead of reading
+// global flags or long parameter lists.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_DRIVER_OPTIONS_H
+#define CUDALINT_DRIVER_OPTIONS_H
+
+#include "Analyzer.h"
+#include "Runner.h"
+
+#include "llvm/Support/Regex.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// What the command does once its options are read.
+enum class DriverMode {
+  Lint,          ///< Lint the paths and report.
+  ListChecks,    ///< --list-checks: print the enabled checks.
+  PrintCommands, ///< --print-commands: print how each file would be parsed.
+};
+
+/// Which files are linted, and how each one is parsed.
+struct InputOptions {
+  std::vector<std::string> Paths;     ///< Files and directories, as given.
+  std::string BuildPath;              ///< -p: compile_commands.json or its dir.
+  std::vector<std::string> ExtraArgs; ///< Compiler flags after `--`.
+  std::string CudaPath;               ///< --cuda-path.
+  std::string GpuArch;                ///< --gpu-arch.
+  /// --header-filter; unset: the config's, else the paths given.
+  std::optional<llvm::Regex> HeaderFilter;
+};
+
+enum class ReportFormat { Text, Json, Sarif };
+
+/// Where the report goes, and in which form.
+struct OutputOptions {
+  ReportFormat Format = ReportFormat::Text;
+  std::string File;   ///< --output; empty: stdout (stderr with --diff).
+  bool Quiet = false; ///< No summary on stderr.
+};
+
+/// What becomes of the fix-its.
+struct FixOptions {
+  bool Apply = false;        ///< --fix or --fix-notes: edit the files.
+  bool FromNotes = false;    ///< --fix-notes: fix-its of notes too.
+  bool EvenIfBroken = false; ///< --fix-errors: in files with compiler errors.
+  bool Diff = false;         ///< --diff: print them instead of applying.
+  std::string ExportFile;    ///< --export-fixes: YAML for them.
+  bool wanted() const { return Apply || Diff || !ExportFile.empty(); }
+};
+
+struct DriverOptions {
+  DriverMode Mode = DriverMode::Lint;
+  LintSettings Settings;
+  InputOptions Input;
+  OutputOptions Output;
+  FixOptions Fixes;
+  WorkerOptions Workers;
+};
+
+} // namespace cudalint
+
+#endif
