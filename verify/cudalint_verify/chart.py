@@ -123,6 +123,18 @@ def _ticks(scale, axis_y):
     return out
 
 
+def _value_x(r, scale):
+    """Where a row's value label starts: after its bar, and after the
+    GPU_FACTS mark too when the mark would cross the label."""
+    end = max(scale.x_of(1), scale.x_of(r["timing"]["speedup"]))
+    x = end + 6
+    if r["expected_speedup"]:
+        mark = scale.x_of(r["expected_speedup"])
+        if end - 2 <= mark <= x + estimate_width(_value_label(r)):
+            x = mark + 6
+    return x
+
+
 def _bar(r, y, scale):
     """One fixture's row: label, bar, value and GPU_FACTS mark."""
     t = r["timing"]
@@ -135,7 +147,7 @@ def _bar(r, y, scale):
            f'height="{BAR}" fill="{_bar_colour(r)}">'
            f'<title>{rid}: {s:.2f}x ({t["before"]["median_ms"]:.3f} ms -> '
            f'{t["after"]["median_ms"]:.3f} ms)</title></rect>',
-           f'<text x="{x1 + 6:.1f}" y="{y + BAR / 2 + 4:.1f}">'
+           f'<text x="{_value_x(r, scale):.1f}" y="{y + BAR / 2 + 4:.1f}">'
            f'{_value_label(r)}</text>']
     if r["expected_speedup"]:
         xe = scale.x_of(r["expected_speedup"])
@@ -148,8 +160,8 @@ def _bar(r, y, scale):
 def _chart_width(timed, scale, report):
     """Wide enough for the plot, every value after its bar, the header and
     the legend."""
-    value_ends = [max(scale.x_of(1), scale.x_of(r["timing"]["speedup"])) + 6 +
-                  estimate_width(_value_label(r)) + MARGIN for r in timed]
+    value_ends = [_value_x(r, scale) + estimate_width(_value_label(r)) +
+                  MARGIN for r in timed]
     return math.ceil(max([scale.left + PLOT_WIDTH + RIGHT,
                           _header_width(report, LEGEND)] + value_ends))
 

@@ -137,5 +137,24 @@ class ChartTest(unittest.TestCase):
         self.assertIn("no GPU, sm_90, 2026-11-21", self.texts(svg))
 
 
+class MarkLabelTest(unittest.TestCase):
+    def test_value_labels_do_not_cross_marks(self):
+        """A GPU_FACTS mark just right of a bar used to run through the
+        value label (4.02x against a 4.7 mark)."""
+        root, _, _ = parse(render_svg(sample.h100_results(), sample.report()))
+        marks = [(float(el.get("x1")), float(el.get("y1")),
+                  float(el.get("y2")))
+                 for el in root.iter(SVG + "line")
+                 if el.get("stroke-dasharray")]
+        values = [b for b in text_boxes(root) if b[0].endswith("x")
+                  and b[0][:-1].replace(".", "").isdigit()]
+        self.assertTrue(marks and values)
+        for text, x0, x1, top, bottom in values:
+            for x, y1, y2 in marks:
+                if y1 <= (top + bottom) / 2 <= y2:
+                    self.assertFalse(x0 - 1 <= x <= x1 + 1,
+                                     "%s crosses the mark at %.1f" % (text, x))
+
+
 if __name__ == "__main__":
     unittest.main()
