@@ -409,8 +409,11 @@ private:
           Vars.push_back(Ref->getDecl());
         return true;
       }
-      bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
-        Found |= named(Call->getMethodDecl(), Names.Methods);
+      // `warp.thread_rank()`: a member call, or a static method called
+      // through an object (thread_block_tile's).
+      bool VisitCallExpr(CallExpr *Call) {
+        Found |= named(dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()),
+                       Names.Methods);
         return true;
       }
     } F(Names);

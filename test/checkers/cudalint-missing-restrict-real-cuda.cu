@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
+#include <cooperative_groups.h>
 
 __global__ void conv(float *out, const float *w, const float *in, int n, int k) {
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'conv' stores through 'out' and loads through 'in' in the same loop;
@@ -45,4 +46,17 @@ __global__ void copy(float *out, const float *in, int n) {
 void launch(float *a, float *b, float *c, int n) {
   conv<<<n / 256, 256>>>(a, b, c, n, 5);
   copy<<<dim3(n / 256), dim3(256), 0, cudaStreamDefault>>>(a, b, n);
+}
+
+// Quiet: a warp-stride loop written with cooperative groups (a tile's
+// thread_rank() and size() are static methods called through the object).
+__global__ void warp_rows(float *out, const float *inp, int rows, int C) {
+  namespace cg = cooperative_groups;
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  int row = blockIdx.x * warp.meta_group_size() + warp.meta_group_rank();
+  if (row >= rows)
+    return;
+  for (int i = warp.thread_rank(); i < C; i += warp.size())
+    out[row * C + i] = 2.0f * inp[row * C + i];
 }
