@@ -4,12 +4,45 @@
 #define CUDALINT_MISSINGRESTRICTCHECK_H
 
 #include "KernelCheck.h"
+#include "analysis/PointerAccesses.h"
 
 #include <memory>
+#include <optional>
 
 namespace cudalint {
 
-struct ForcedReload;
+/// A store through one parameter that forces a load through another to be
+/// reissued.
+struct ForcedReload {
+  enum ReloadKind {
+    /// In a loop, one of the two addresses does not change: the value the
+    /// compiler would keep in a register goes through memory every
+    /// iteration (`out[i] += w[k] * in[i + k]`; 1.39x to 3.5x on H100).
+    InvariantInLoop,
+    /// A loop that one thread walks in sequence loads, in each iteration,
+    /// what an earlier iteration may have stored (a column scan, a
+    /// recurrence): the loads of the next iterations cannot start early
+    /// (5.2x on H100).
+    CarriedAcrossIterations,
+    /// Straight-line code (or one iteration) loads an address again after
+    /// a store: 1.00x to 1.12x on H100, a remark behind an option.
+    StraightLine,
+  };
+  ReloadKind Kind;
+  const PointerAccess *Store;
+  const PointerAccess *Load;
+  /// For a reload in straight-line code: the load of the same address
+  /// before the store, whose value the compiler could otherwise reuse.
+  const PointerAccess *FirstLoad;
+};
+
+/// What one analysed definition of a kernel does with its pointers, and
+/// the reload it forces, if any.
+struct KernelReloads {
+  llvm::SmallVector<const clang::ParmVarDecl *, 4> Pointers;
+  std::unique_ptr<PointerAccesses> Accesses;
+  std::optional<ForcedReload> Reload;
+};
 
 /// Flags kernel pointer parameters without `__restrict__` where a store
 /// through one of them forces the compiler to reload through another.
@@ -24,11 +57,18 @@ public:
 private:
   void checkKernel(const clang::FunctionDecl *Kernel,
                    clang::ASTContext &Ctx) override;
+  /// The analysed definition of \p Kernel (each instantiation of a
+  /// template, the first with a reload winning) and the reload it forces;
+  /// none when the kernel has fewer than two pointer parameters.
+  std::optional<KernelReloads> findReloads(const clang::FunctionDecl *Kernel,
+                                           clang::ASTContext &Ctx) const;
   /// The finding on \p Kernel: a store that forces a reload, with notes
-  /// on both accesses.
+  /// on both accesses (a remark for straight-line code).
   void reportForcedReload(const clang::FunctionDecl *Kernel,
                           const ForcedReload &Reload);
   /// The findings on pointers that are only read (ReadOnlyPointers).
+  /// A note on \p Access, after one on each helper call it is made through.
+  void noteAccess(const PointerAccess &Access, const char *Text);
   void
   reportReadOnlyPointers(llvm::ArrayRef<const clang::ParmVarDecl *> ReadOnly);
   /// The note that adds `__restrict__` to \p ToMark (and `const` to those
@@ -40,6 +80,10 @@ private:
   /// Also report read-only pointers that are not `const T *__restrict__`
   /// when nothing forces a reload (measured gain on H100: none).
   const bool ReadOnlyPointers;
+  /// Also report, as remarks, loads that straight-line code makes again
+  /// after a store through another pointer (measured gain on H100: 1.00x
+  /// to 1.12x).
+  const bool StraightLineReloads;
 };
 
 } // namespace cudalint

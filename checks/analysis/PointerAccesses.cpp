@@ -16,6 +16,25 @@ using ParamSet = llvm::SmallPtrSet<const ParmVarDecl *, 2>;
 
 namespace {
 
+// The built-in values (and cooperative-groups methods) that name a
+// thread's place in the grid, and those that count threads.
+struct Builtins {
+  llvm::ArrayRef<StringRef> Vars, Methods;
+};
+const StringRef IndexVars[] = {"threadIdx", "blockIdx"};
+const StringRef IndexMethods[] = {"thread_rank", "thread_index", "block_rank",
+                                  "block_index", "meta_group_rank"};
+const StringRef CountVars[] = {"blockDim", "gridDim", "warpSize"};
+const StringRef CountMethods[] = {"size",       "num_threads",
+                                  "num_blocks", "dim_threads",
+                                  "dim_blocks", "meta_group_size"};
+const Builtins ThreadIndex{IndexVars, IndexMethods};
+const Builtins ThreadCount{CountVars, CountMethods};
+
+} // namespace
+
+namespace {
+
 // Variables written anywhere inside a statement (assignment, ++/--, or a
 // declaration with an initialiser: a loop-local recomputed every iteration).
 // (and, with a SourceManager, where: the offsets of each modification).
@@ -106,6 +125,8 @@ public:
 
 #define CUDALINT_TRAVERSE_LOOP(CLASS)                                          \
   bool Traverse##CLASS(CLASS *S) {                                             \
+    if (isThreadStridedLoop(S))                                                \
+      Out.ThreadStrided.insert(S);                                             \
     LoopStack.push_back(S);                                                    \
     bool Result = RecursiveASTVisitor::Traverse##CLASS(S);                     \
     LoopStack.pop_back();                                                      \
@@ -254,6 +275,8 @@ public:
                     Name.starts_with("__atomic");
     bool IsCachedLoad = Name.starts_with("__ld");
     bool IsCachedStore = Name.starts_with("__st") && !Name.starts_with("__sti");
+    if (isBarrier(Name))
+      Out.Fenced.insert(LoopStack.begin(), LoopStack.end());
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       if (!Arg->getType()->isPointerType())
@@ -264,15 +287,188 @@ public:
       if (I == 0 && (IsAtomic || IsCachedLoad || IsCachedStore)) {
         for (const ParmVarDecl *P : Roots)
           addAccess(P, Call, IsAtomic || IsCachedLoad,
-                    IsAtomic || IsCachedStore, Call);
+                    IsAtomic || IsCachedStore, Call, IsAtomic);
         continue;
       }
       markEscaped(Roots);
     }
+    if (!IsAtomic && !IsCachedLoad && !IsCachedStore)
+      inlineHelper(Call, Callee);
     return true;
   }
 
 private:
+  static bool isBarrier(StringRef Name) {
+    return Name.starts_with("__syncthreads") || Name == "__syncwarp" ||
+           Name.starts_with("__threadfence") || Name == "sync" ||
+           Name == "barrier_sync" || Name == "arrive_and_wait";
+  }
+
+  // A `__device__` helper the kernel calls, inlined into the walk.
+  struct HelperFrame {
+    const FunctionDecl *Callee;
+    const CallExpr *Call;
+    size_t LoopDepth; ///< Loops around the call.
+    llvm::DenseMap<const ParmVarDecl *, const Expr *> ArgOf;
+  };
+  static constexpr size_t MaxHelperDepth = 4;
+
+  // A `__device__` helper that receives a kernel pointer: its loads and
+  // stores are the kernel's, made inside the loops around the call.
+  void inlineHelper(const CallExpr *Call, const FunctionDecl *Callee) {
+    const FunctionDecl *Def = nullptr;
+    if (!Callee || isa<CXXMethodDecl>(Callee) ||
+        Frames.size() >= MaxHelperDepth || !Callee->hasBody(Def) ||
+        llvm::any_of(Frames,
+                     [&](const HelperFrame &F) { return F.Callee == Def; }))
+      return;
+    llvm::DenseMap<const ValueDecl *, ParamSet> Saved = Derived;
+    HelperFrame Frame{Def, Call, LoopStack.size(),
+                      llvm::DenseMap<const ParmVarDecl *, const Expr *>()};
+    bool PassesPointer = false;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams();
+         ++I) {
+      const ParmVarDecl *HelperParam = Def->getParamDecl(I);
+      Frame.ArgOf[HelperParam] = Call->getArg(I);
+      ParamSet Roots = HelperParam->getType()->isPointerType()
+                           ? rootParams(Call->getArg(I))
+                           : ParamSet();
+      PassesPointer |= !Roots.empty();
+      Derived[HelperParam] = std::move(Roots);
+    }
+    if (PassesPointer) {
+      Frames.push_back(std::move(Frame));
+      for (int Pass = 0; Pass < 2; ++Pass)
+        collectDerivations(Def->getBody());
+      TraverseStmt(Def->getBody());
+      Frames.pop_back();
+    }
+    Derived = std::move(Saved);
+  }
+
+  // A grid-, block- or warp-stride loop: a counter that the condition tests
+  // starts at a thread- or block-dependent value and steps by a count of
+  // threads.
+  bool isThreadStridedLoop(const Stmt *Loop) {
+    const Expr *Cond = conditionOf(Loop);
+    if (!Cond)
+      return false;
+    const llvm::DenseSet<const ValueDecl *> &Changed = modifiedIn(Loop);
+    DeclsIn CondVars;
+    CondVars.TraverseStmt(const_cast<Expr *>(Cond));
+    for (const ValueDecl *V : CondVars.Decls)
+      if (Changed.count(V) && stepsOverThreads(V, Loop) &&
+          dependsOn(initialValue(V, Loop), ThreadIndex, 0))
+        return true;
+    return false;
+  }
+
+  // The value \p V holds when \p Loop starts.
+  const Expr *initialValue(const ValueDecl *V, const Stmt *Loop) const {
+    if (const auto *For = dyn_cast<ForStmt>(Loop))
+      if (const auto *Init = dyn_cast_or_null<BinaryOperator>(For->getInit()))
+        if (Init->getOpcode() == BO_Assign)
+          if (const auto *Ref =
+                  dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParenImpCasts());
+              Ref && Ref->getDecl() == V)
+            return Init->getRHS();
+    return valueOf(V);
+  }
+
+  // A variable's initialiser, or the argument a helper's parameter is bound
+  // to.
+  const Expr *valueOf(const ValueDecl *V) const {
+    if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+      for (const HelperFrame &F : Frames)
+        if (const Expr *Arg = F.ArgOf.lookup(P))
+          return Arg;
+      return nullptr;
+    }
+    const auto *Var = dyn_cast<VarDecl>(V);
+    return Var && Var->hasLocalStorage() ? Var->getInit() : nullptr;
+  }
+
+  // Whether \p E uses one of \p Names, directly or through locals (and
+  // helper parameters) computed from one.
+  bool dependsOn(const Expr *E, const Builtins &Names, int Depth) const {
+    if (!E || Depth > 6)
+      return false;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const Builtins &Names;
+      llvm::SmallVector<const ValueDecl *, 4> Vars;
+      bool Found = false;
+      explicit Finder(const Builtins &Names) : Names(Names) {}
+      static bool named(const NamedDecl *D, llvm::ArrayRef<StringRef> List) {
+        return D && D->getDeclName().isIdentifier() &&
+               llvm::is_contained(List, D->getName());
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (named(Ref->getDecl(), Names.Vars))
+          Found = true;
+        else
+          Vars.push_back(Ref->getDecl());
+        return true;
+      }
+      // `warp.thread_rank()`: a member call, or a static method called
+      // through an object (thread_block_tile's).
+      bool VisitCallExpr(CallExpr *Call) {
+        Found |= named(dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()),
+                       Names.Methods);
+        return true;
+      }
+    } F(Names);
+    F.TraverseStmt(const_cast<Expr *>(E));
+    return F.Found || llvm::any_of(F.Vars, [&](const ValueDecl *V) {
+             return dependsOn(valueOf(V), Names, Depth + 1);
+           });
+  }
+
+  // True when every change of \p V in \p Loop adds or subtracts a count of
+  // threads (`i += blockDim.x * gridDim.x`, `c += 32`): a stride over the
+  // threads, not a walk of one thread.
+  bool stepsOverThreads(const ValueDecl *V, const Stmt *Loop) const {
+    struct Steps : RecursiveASTVisitor<Steps> {
+      const PointerAccessCollector &C;
+      const ValueDecl *V;
+      bool OverThreads = true, Any = false;
+      Steps(const PointerAccessCollector &C, const ValueDecl *V) : C(C), V(V) {}
+      bool names(const Expr *E) const {
+        const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+        return Ref && Ref->getDecl() == V;
+      }
+      bool VisitUnaryOperator(UnaryOperator *UO) {
+        if (UO->isIncrementDecrementOp() && names(UO->getSubExpr()))
+          Any = true, OverThreads = false;
+        return true;
+      }
+      // Passed by reference (advanced by a helper): a step we cannot
+      // see, taken as a stride rather than risk a false finding.
+      bool VisitCallExpr(CallExpr *Call) {
+        Any |= llvm::any_of(Call->arguments(),
+                            [&](const Expr *Arg) { return names(Arg); });
+        return true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (!BO->isAssignmentOp() || !names(BO->getLHS()))
+          return true;
+        Any = true;
+        std::optional<int64_t> Step = integerConstant(BO->getRHS(), C.Ctx);
+        OverThreads &= (BO->getOpcode() == BO_AddAssign ||
+                        BO->getOpcode() == BO_SubAssign) &&
+                       (Step ? *Step >= 32 || *Step <= -32
+                             : C.dependsOn(BO->getRHS(), ThreadCount, 0));
+        return true;
+      }
+    } S(*this, V);
+    if (const auto *For = dyn_cast<ForStmt>(Loop)) {
+      S.TraverseStmt(const_cast<Expr *>(For->getInc()));
+      S.TraverseStmt(const_cast<Stmt *>(For->getBody()));
+    } else {
+      S.TraverseStmt(const_cast<Stmt *>(Loop));
+    }
+    return S.Any && S.OverThreads;
+  }
+
   // The parameters a pointer expression may point into.
   ParamSet rootParams(const Expr *E) {
     ParamSet Result;
@@ -289,11 +485,12 @@ private:
     const ValueDecl *Base = pointerBase(E);
     if (!Base)
       return Result;
-    if (const auto *P = dyn_cast<ParmVarDecl>(Base)) {
-      if (Params.count(P))
-        Result.insert(P);
+    if (const auto *P = dyn_cast<ParmVarDecl>(Base); P && Params.count(P)) {
+      Result.insert(P);
       return Result;
     }
+    // A local pointer derived from a parameter, or a helper's parameter
+    // bound to one (see inlineHelper).
     auto It = Derived.find(Base);
     if (It != Derived.end())
       Result = It->second;
@@ -352,32 +549,64 @@ private:
   }
 
   void addAccess(const ParmVarDecl *P, const Expr *Access, bool Load,
-                 bool Store, const Expr *Whole) {
+                 bool Store, const Expr *Whole, bool Atomic = false) {
     PointerAccess A;
     A.Param = P;
     A.Expr = Access;
     A.IsLoad = Load;
     A.IsStore = Store;
-    SourceLocation At = Store ? Whole->getEndLoc() : Access->getBeginLoc();
+    A.IsAtomic = Atomic;
+    // Inside a helper, the access happens where the kernel calls it.
+    SourceLocation At = !Frames.empty() ? Frames.front().Call->getBeginLoc()
+                        : Store         ? Whole->getEndLoc()
+                                        : Access->getBeginLoc();
     A.Order = SM.getFileOffset(SM.getExpansionLoc(At));
     Access->Profile(A.Address, Ctx, /*Canonical=*/true);
     A.Loops.assign(LoopStack.begin(), LoopStack.end());
     A.Branches.assign(Branches.begin(), Branches.end());
     A.ReturningArms.assign(ReturningArms.begin(), ReturningArms.end());
+    for (const HelperFrame &F : Frames)
+      A.CallStack.push_back(F.Call);
     DeclsIn Refs;
     Refs.TraverseStmt(const_cast<Expr *>(Access));
     A.AddressVars = std::move(Refs.Decls);
-    if (Load && !Store)
+    if (Load && !Store && Frames.empty())
       consumeRead(Access);
-    for (const Stmt *Loop : LoopStack) {
-      const llvm::DenseSet<const ValueDecl *> &Changed = modifiedIn(Loop);
-      if (llvm::none_of(A.AddressVars,
-                        [&](const ValueDecl *D) { return Changed.count(D); }))
-        A.InvariantIn.insert(Loop);
-    }
+    for (size_t Depth = 0; Depth < LoopStack.size(); ++Depth)
+      if (isInvariantIn(A.AddressVars, Depth))
+        A.InvariantIn.insert(LoopStack[Depth]);
     if (Store)
       Out.Stored.insert(P);
     Out.Accesses.push_back(std::move(A));
+  }
+
+  // Whether none of \p Vars changes in the loop LoopStack[Depth]. Inside a
+  // helper called from that loop, a helper parameter stands for its argument
+  // and a helper local is new on every call.
+  bool isInvariantIn(llvm::ArrayRef<const ValueDecl *> Vars, size_t Depth) {
+    llvm::SmallVector<const ValueDecl *, 8> Seen(Vars.begin(), Vars.end());
+    for (const HelperFrame &F : llvm::reverse(Frames)) {
+      if (F.LoopDepth <= Depth)
+        break;
+      llvm::SmallVector<const ValueDecl *, 8> Outer;
+      for (const ValueDecl *V : Seen) {
+        if (V->getDeclContext() != F.Callee) {
+          Outer.push_back(V);
+          continue;
+        }
+        const auto *HelperParam = dyn_cast<ParmVarDecl>(V);
+        if (!HelperParam || !F.ArgOf.count(HelperParam))
+          return false;
+        DeclsIn Refs;
+        Refs.TraverseStmt(const_cast<Expr *>(F.ArgOf.lookup(HelperParam)));
+        Outer.append(Refs.Decls.begin(), Refs.Decls.end());
+      }
+      Seen = std::move(Outer);
+    }
+    const llvm::DenseSet<const ValueDecl *> &Changed =
+        modifiedIn(LoopStack[Depth]);
+    return llvm::none_of(Seen,
+                         [&](const ValueDecl *D) { return Changed.count(D); });
   }
 
   const llvm::DenseSet<const ValueDecl *> &modifiedIn(const Stmt *Loop) {
@@ -444,6 +673,7 @@ private:
   llvm::SmallVector<std::pair<const Stmt *, int>, 4> ReturningArms;
   llvm::DenseSet<const DeclRefExpr *> Consumed;
   llvm::DenseMap<const Stmt *, llvm::DenseSet<const ValueDecl *>> Modified;
+  llvm::SmallVector<HelperFrame, 2> Frames;
 };
 
 bool PointerAccess::isExclusiveWith(const PointerAccess &Other) const {
@@ -461,6 +691,18 @@ bool PointerAccess::mayBeFollowedBy(const PointerAccess &Later) const {
     if (!llvm::is_contained(Later.Branches, Arm))
       return false;
   return true;
+}
+
+bool PointerAccesses::isOnlyAtomic(const ParmVarDecl *P) const {
+  bool Any = false;
+  for (const PointerAccess &A : Accesses) {
+    if (A.Param != P)
+      continue;
+    if (!A.IsAtomic)
+      return false;
+    Any = true;
+  }
+  return Any;
 }
 
 bool PointerAccesses::addressChangesBetween(const PointerAccess &A,

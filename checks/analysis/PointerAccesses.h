@@ -11,6 +11,7 @@
 #define CUDALINT_ANALYSIS_POINTERACCESSES_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/FoldingSet.h"
@@ -25,6 +26,9 @@ struct PointerAccess {
   const clang::Expr *Expr; ///< The `p[i]`, `*p`, `p->f` or atomic call.
   bool IsLoad = false;
   bool IsStore = false;
+  /// An atomic read-modify-write (`atomicAdd(&p[i], v)`): emitted whatever
+  /// `__restrict__` promises.
+  bool IsAtomic = false;
   /// Program-order position: where a load happens (its start) or where a
   /// store completes (the end of the assignment), as a file offset.
   unsigned Order = 0;
@@ -48,6 +52,10 @@ struct PointerAccess {
   bool mayBeFollowedBy(const PointerAccess &Later) const;
   /// The subset of `Loops` in which the address does not change.
   llvm::SmallPtrSet<const clang::Stmt *, 2> InvariantIn;
+  /// The calls of `__device__` helpers, outermost first, through which the
+  /// kernel makes this access (its pointer passed as an argument); empty for
+  /// an access written in the kernel.
+  llvm::SmallVector<const clang::CallExpr *, 1> CallStack;
 };
 
 /// What a kernel does with its pointer parameters.
@@ -78,11 +86,25 @@ public:
   /// \p To.
   bool addressChangesBetween(const PointerAccess &A, unsigned From,
                              unsigned To) const;
+  /// True when \p P is accessed only through atomics.
+  bool isOnlyAtomic(const clang::ParmVarDecl *P) const;
+  /// True when \p Loop spreads its iterations over threads: its counter
+  /// starts at a thread- or block-dependent value and steps by a count of
+  /// threads (a grid-, block- or warp-stride loop), so every iteration of
+  /// one thread touches addresses that no other iteration of it does.
+  bool isThreadStrided(const clang::Stmt *Loop) const {
+    return ThreadStrided.count(Loop);
+  }
+  /// True when \p Loop's body holds a barrier or a fence (`__syncthreads`,
+  /// `__syncwarp`, `__threadfence`, a cooperative-groups `sync`), which no
+  /// memory access crosses whatever `__restrict__` promises.
+  bool hasBarrier(const clang::Stmt *Loop) const { return Fenced.count(Loop); }
 
 private:
   friend class PointerAccessCollector;
   llvm::SmallVector<PointerAccess, 16> Accesses;
   llvm::SmallPtrSet<const clang::ParmVarDecl *, 8> Used, Stored, Escaped;
+  llvm::SmallPtrSet<const clang::Stmt *, 4> ThreadStrided, Fenced;
   llvm::DenseMap<const clang::ParmVarDecl *, unsigned> RefCount, ReadRefs;
   llvm::DenseMap<const clang::ValueDecl *, llvm::SmallVector<unsigned, 4>>
       Modifications;

@@ -26,23 +26,9 @@ __global__ void accumulate(double* acc, double* x, int n) {
 }
 // CHECK-FIXES: __global__ void accumulate(double* __restrict__ acc, const double* __restrict__ x, int n) {
 
-// ---- A load after a store, in program order: an address loaded before
-// the store must be loaded again after it. ----
-
-__global__ void scale_then_read(float *out, float *in, int n) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'scale_then_read' loads through 'in' after storing through 'out'; without '__restrict__' the compiler must assume they alias and reload after the store (measured up to 3.5x slower on H100 when this happens in a loop) [cudalint-missing-restrict]
-  // CHECK-MESSAGES: :[[@LINE+7]]:5: note: store through 'out'
-  // CHECK-MESSAGES: :[[@LINE+7]]:18: note: load through 'in' after the store
-  // CHECK-MESSAGES: :[[@LINE+4]]:15: note: the same address was loaded here, before the store; its value cannot be reused
-  // CHECK-MESSAGES: :[[@LINE-5]]:17: note: add '__restrict__' to 'out' and 'in' (and 'const' where only read)
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) {
-    float x = in[i];
-    out[i] = x;
-    out[i + n] = in[i] * 2.0f;
-  }
-}
-// CHECK-FIXES: __global__ void scale_then_read(float *__restrict__ out, const float *__restrict__ in, int n) {
+// ---- Straight-line code: an address loaded before a store and again after
+// it is reported only with StraightLineReloads (see
+// cudalint-missing-restrict-straight-line.cu). ----
 
 // A load after the store of an address not loaded before it: nothing the
 // compiler could have reused (a permutation).
@@ -63,38 +49,6 @@ __global__ void either(float *out, const float *in, int n, bool flag) {
   else
     out[i + 1] = in[i];
 }
-
-// char, void and struct pointees may alias anything.
-__global__ void bytes(char *dst, float *src) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'bytes' loads through 'src' after storing through 'dst'
-  // CHECK-MESSAGES: :[[@LINE+5]]:3: note: store through 'dst'
-  // CHECK-MESSAGES: :[[@LINE+5]]:18: note: load through 'src' after the store
-  // CHECK-MESSAGES: :[[@LINE+2]]:18: note: the same address was loaded here
-  // CHECK-MESSAGES: :[[@LINE-5]]:17: note: add '__restrict__' to 'dst' and 'src'
-  char c = (char)src[0];
-  dst[0] = c;
-  dst[1] = (char)src[0];
-}
-// CHECK-FIXES: __global__ void bytes(char *__restrict__ dst, const float *__restrict__ src) {
-
-struct Particle {
-  float x, v;
-};
-
-__global__ void advance(Particle *p, float *dt, int n) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'advance' loads through 'dt' after storing through 'p'
-  // CHECK-MESSAGES: :[[@LINE+7]]:5: note: store through 'p'
-  // CHECK-MESSAGES: :[[@LINE+7]]:24: note: load through 'dt' after the store
-  // CHECK-MESSAGES: :[[@LINE+4]]:15: note: the same address was loaded here
-  // CHECK-MESSAGES: :[[@LINE-5]]:17: note: add '__restrict__' to 'p' and 'dt'
-  int i = threadIdx.x;
-  if (i < n) {
-    float h = dt[0];
-    p[i].v = h;
-    p[i].x += p[i].v * dt[0];
-  }
-}
-// CHECK-FIXES: __global__ void advance(Particle *__restrict__ p, const float *__restrict__ dt, int n) {
 
 // ---- Const is not added where it could break a caller or hide a store. ----
 
