@@ -226,6 +226,8 @@ private:
   llvm::SmallVector<const clang::CallExpr *, 2> Calls;
   llvm::SmallVector<const clang::FunctionDecl *, 2> Inlining;
   llvm::SmallVector<const clang::VarDecl *, 2> InitOf;
+  /// What each local `cuda::atomic_ref` refers to.
+  llvm::DenseMap<const clang::VarDecl *, Loc> AtomicRefs;
   struct Frame {
     llvm::SmallVector<Value, 2> Returns;
     bool ReturnUnderThreadGuard = false;
@@ -338,6 +340,10 @@ private:
   std::optional<SyncScope> barrierScope(const clang::CallExpr *CE,
                                         const clang::FunctionDecl *FD);
   Value call(const clang::CallExpr *CE);
+  std::optional<Value> libcuxxAtomic(const clang::CallExpr *CE);
+  std::optional<Loc> atomicObject(const clang::Expr *Obj, bool IsRef);
+  std::optional<Loc> atomicRefTarget(const clang::Expr *Obj);
+  void rememberAtomicRef(const clang::VarDecl *V);
   std::optional<Value> groupOrBuiltinCall(const clang::CallExpr *CE);
   llvm::SmallVector<Value, 4> argValues(const clang::CallExpr *CE);
   Value pointerArg(const clang::CallExpr *CE, unsigned I, bool Load, bool Store,

@@ -67,6 +67,56 @@ bool isMinOrMax(StringRef Name) {
          Name == "ullmax";
 }
 
+// `atomicAdd`, `atomicCAS_block`, ...: CUDA's atomic functions, as opposed
+// to a helper of the user's that is merely named `atomic_mul`.
+bool isCudaAtomicName(StringRef Name) {
+  if (!Name.consume_front("atomic"))
+    return false;
+  Name.consume_back("_system");
+  Name.consume_back("_block");
+  return Name == "Add" || Name == "Sub" || Name == "Exch" || Name == "Min" ||
+         Name == "Max" || Name == "Inc" || Name == "Dec" || Name == "CAS" ||
+         Name == "And" || Name == "Or" || Name == "Xor";
+}
+
+// The value type of libcu++'s `cuda::atomic_ref<T>`, `cuda::atomic<T>`,
+// `cuda::std::atomic_ref<T>` and `cuda::std::atomic<T>` (in any inline
+// namespace), with whether it is a reference; null for another type.
+const TemplateArgument *libcuxxAtomicValue(QualType T, bool &IsRef) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->getIdentifier() || Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  IsRef = Spec->getName() == "atomic_ref";
+  if (!IsRef && Spec->getName() != "atomic")
+    return nullptr;
+  const NamespaceDecl *Outer = nullptr;
+  for (const DeclContext *DC = Spec->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Outer = NS;
+  if (!Outer || !Outer->getIdentifier() || Outer->getName() != "cuda")
+    return nullptr;
+  return &Spec->getTemplateArgs()[0];
+}
+
+// The read-modify-write members of those types.
+bool isLibcuxxUpdate(const CXXMethodDecl *MD) {
+  if (MD->isOverloadedOperator()) {
+    OverloadedOperatorKind K = MD->getOverloadedOperator();
+    return K == OO_PlusEqual || K == OO_MinusEqual || K == OO_PlusPlus ||
+           K == OO_MinusMinus || K == OO_AmpEqual || K == OO_PipeEqual ||
+           K == OO_CaretEqual;
+  }
+  if (!MD->getIdentifier())
+    return false;
+  StringRef N = MD->getName();
+  return N == "fetch_add" || N == "fetch_sub" || N == "fetch_max" ||
+         N == "fetch_min" || N == "fetch_and" || N == "fetch_or" ||
+         N == "fetch_xor" || N == "exchange" || N == "compare_exchange_weak" ||
+         N == "compare_exchange_strong";
+}
+
 bool anyThreadDependent(llvm::ArrayRef<Value> Vs) {
   return llvm::any_of(Vs, [](const Value &V) { return V.threadDependent(); });
 }
@@ -191,6 +241,8 @@ std::optional<SyncScope> ModelBuilder::barrierScope(const CallExpr *CE,
 
 Value ModelBuilder::call(const CallExpr *CE) {
   syncPoint(CE, CE->getDirectCallee());
+  if (std::optional<Value> V = libcuxxAtomic(CE))
+    return *V;
   if (std::optional<Value> V = groupOrBuiltinCall(CE))
     return *V;
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE)) {
@@ -212,6 +264,82 @@ Value ModelBuilder::call(const CallExpr *CE) {
   if (const FunctionDecl *Def = inlinableDefinition(FD))
     return inlineCall(CE, Def);
   return opaqueCall(CE, FD, Name);
+}
+
+// `ref.fetch_add(v)`, `ref += v`, `counter->fetch_max(v)` on libcu++'s
+// atomics: an atomic access to what the reference refers to, or to the
+// atomic object itself.
+std::optional<Value> ModelBuilder::libcuxxAtomic(const CallExpr *CE) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  if (!MD || !isLibcuxxUpdate(MD))
+    return std::nullopt;
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+  const Expr *Obj = MC ? MC->getImplicitObjectArgument()
+                       : (CE->getNumArgs() ? CE->getArg(0) : nullptr);
+  // The members are declared in base classes: look through the
+  // derived-to-base conversion for the type that says what it is.
+  if (Obj)
+    Obj = Obj->IgnoreImpCasts();
+  bool IsRef = false;
+  QualType ObjType = Obj ? Obj->getType() : QualType();
+  if (Obj && ObjType->isPointerType())
+    ObjType = ObjType->getPointeeType();
+  const TemplateArgument *ValueType =
+      Obj ? libcuxxAtomicValue(ObjType, IsRef) : nullptr;
+  if (!ValueType)
+    return std::nullopt;
+  std::optional<Loc> L = atomicObject(Obj, IsRef);
+  for (unsigned I = MC ? 0 : 1; I < CE->getNumArgs(); ++I)
+    rvalue(CE->getArg(I));
+  if (L && L->Kind == Loc::Memory) {
+    L->Type = ValueType->getAsType();
+    access(*L, CE, true, true, /*Intrinsic=*/true, /*Atomic=*/true);
+  }
+  return opaqueExpr(CE, true);
+}
+
+// The memory an atomic object (`*counter`, `c->`) or reference (`ref`,
+// `cuda::atomic_ref<float>(*p)`) updates.
+std::optional<Loc> ModelBuilder::atomicObject(const Expr *Obj, bool IsRef) {
+  if (IsRef)
+    return atomicRefTarget(Obj);
+  if (Obj->getType()->isPointerType()) {
+    Value P = rvalue(Obj);
+    if (P.Kind != Value::Ptr)
+      return std::nullopt;
+    return pointee(P);
+  }
+  return lvalue(Obj);
+}
+
+std::optional<Loc> ModelBuilder::atomicRefTarget(const Expr *Obj) {
+  Obj = Obj->IgnoreImplicit()->IgnoreParens();
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Obj))
+    return atomicRefTarget(FC->getSubExpr());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      auto It = AtomicRefs.find(V);
+      if (It == AtomicRefs.end())
+        return std::nullopt;
+      return It->second;
+    }
+  const auto *CC = dyn_cast<CXXConstructExpr>(Obj);
+  if (!CC || CC->getNumArgs() == 0)
+    return std::nullopt;
+  const Expr *Arg = CC->getArg(0)->IgnoreImplicit();
+  bool IsRef = false;
+  if (libcuxxAtomicValue(Arg->getType(), IsRef) && IsRef)
+    return atomicRefTarget(Arg); // a copy of another reference
+  return lvalue(Arg);
+}
+
+// `cuda::atomic_ref<float> acc(*total);`: remembers what `acc` refers to.
+void ModelBuilder::rememberAtomicRef(const VarDecl *V) {
+  bool IsRef = false;
+  if (!V->getInit() || !libcuxxAtomicValue(V->getType(), IsRef) || !IsRef)
+    return;
+  if (std::optional<Loc> L = atomicRefTarget(V->getInit()))
+    AtomicRefs[V] = *L;
 }
 
 // A cooperative group's query (`block.thread_rank()`), or a built-in index
@@ -300,7 +428,7 @@ std::optional<Value> ModelBuilder::memoryIntrinsic(const CallExpr *CE,
     pointerArg(CE, 0, false, true, false);
     return Value();
   }
-  if (Name.starts_with("atomic") && CE->getNumArgs() >= 1 &&
+  if (isCudaAtomicName(Name) && CE->getNumArgs() >= 1 &&
       CE->getArg(0)->getType()->isPointerType()) {
     pointerArg(CE, 0, true, true, true);
     for (unsigned I = 1; I < CE->getNumArgs(); ++I)

@@ -124,6 +124,7 @@ void ModelBuilder::declare(const VarDecl *V) {
     M.LocalIndex[V] = M.Locals.size();
     M.Locals.push_back(LocalVar{V, nullptr, 0, false});
   }
+  rememberAtomicRef(V);
   if (V->hasAttr<CUDASharedAttr>() || V->isStaticLocal() ||
       V->getType()->isArrayType()) {
     if (const Expr *Init = V->getInit())

@@ -50,12 +50,13 @@ __global__ void hist_device_array(const int *key, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicAdd into 'dev_hist', 64 bins at most, indexed by data{{.*}}
 }
 
-// An integer count: nvcc combines each warp's lanes, so this is a remark,
-// not a warning, and the exit status does not count it.
+// An integer count: nvcc combines each warp's lanes, which still leaves one
+// atomic per warp on one address; a block reduction pays (6.0x).
 __global__ void int_count(const float *in, int *count, float threshold, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n && in[i] > threshold)
     atomicAdd(count, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicAdd of 'int' values into 'count' at one address from every warp of the block: nvcc already combines the lanes of a warp into one atomic (doing it by hand measured 1.00x), which leaves one atomic per warp on one address; combining per block first, with one atomic per block, was 6.0x faster on an H100 [cudalint-atomic-hotspot]
 }
 
 // ---- Quiet. ----

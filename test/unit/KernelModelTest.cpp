@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/KernelModel.h"
+#include "analysis/AddressSharing.h"
 #include "analysis/Divergence.h"
 #include "analysis/SymExpr.h"
 #include "analysis/Warp.h"
@@ -52,6 +53,9 @@ typedef struct CUstream_st *cudaStream_t;
 extern "C" int __cudaPushCallConfiguration(dim3, dim3, unsigned long = 0,
                                            cudaStream_t = 0);
 __device__ float atomicAdd(float *, float);
+__device__ int atomicMax(int *, int);
+__device__ int min(int, int);
+__device__ int max(int, int);
 __device__ float __ldg(const float *);
 )cuda";
 
@@ -631,6 +635,97 @@ __global__ void kern(const float *in, float *sum) {
   EXPECT_TRUE(S->IsLoad && S->IsStore);
   EXPECT_TRUE(affine(S->Offset).NonAffine); // `% 4`
   EXPECT_TRUE(addressComputable(*S));
+}
+
+//===--- Address sharing --------------------------------------------------===//
+
+// The atomic update of \p Root in kernel "kern".
+const MemAccess *atomicTo(const KernelModel &M, StringRef Root) {
+  for (const MemAccess *A : accessesTo(M, Root))
+    if (A->IsAtomic)
+      return A;
+  return nullptr;
+}
+
+TEST(AddressSharing, RowFromThreadIdxYIsOnePerWarpIn32x8) {
+  KernelTU TU(R"cuda(
+__global__ void kern(const float *a, float *y, float *col, float *one) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  atomicAdd(&y[row], a[row * 1024 + c]);
+  atomicAdd(&col[c], a[c]);
+  atomicAdd(one, a[c]);
+}
+)cuda");
+  auto M = TU.model();
+  ASSERT_TRUE(M);
+  std::vector<WarpSampler> S32x8{WarpSampler(BlockShape{32, 8, 1})};
+  AddressSharing Y = addressSharing(*atomicTo(*M, "y"), S32x8);
+  EXPECT_EQ(Y.Kind, SharingKind::PerWarp);
+  EXPECT_EQ(Y.LanesPerAddress, 32u);
+  EXPECT_EQ(Y.WarpsPerAddress, 1u);
+  AddressSharing Col = addressSharing(*atomicTo(*M, "col"), S32x8);
+  EXPECT_EQ(Col.Kind, SharingKind::PerLane);
+  EXPECT_EQ(Col.LanesPerAddress, 1u);
+  AddressSharing One = addressSharing(*atomicTo(*M, "one"), S32x8);
+  EXPECT_EQ(One.Kind, SharingKind::PerGrid);
+  EXPECT_EQ(One.WarpsPerAddress, 8u);
+  // 16x16: two rows per warp, 16 lanes on each.
+  std::vector<WarpSampler> S16x16{WarpSampler(BlockShape{16, 16, 1})};
+  AddressSharing Y16 = addressSharing(*atomicTo(*M, "y"), S16x16);
+  EXPECT_EQ(Y16.Kind, SharingKind::LaneGroups);
+  EXPECT_EQ(Y16.LanesPerAddress, 16u);
+}
+
+TEST(AddressSharing, GuardsAndBlockIndex) {
+  KernelTU TU(R"cuda(
+__global__ void kern(const int *v, int *lead, int *blk) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x % 32 == 0)
+    atomicMax(lead, v[i]);
+  atomicMax(&blk[blockIdx.x], v[i]);
+}
+)cuda");
+  auto M = TU.model();
+  ASSERT_TRUE(M);
+  std::vector<WarpSampler> S{WarpSampler(BlockShape{256, 1, 1})};
+  EXPECT_EQ(addressSharing(*atomicTo(*M, "lead"), S).LanesPerAddress, 1u);
+  AddressSharing B = addressSharing(*atomicTo(*M, "blk"), S);
+  EXPECT_EQ(B.Kind, SharingKind::PerBlock);
+  EXPECT_EQ(B.LanesPerAddress, 32u);
+}
+
+TEST(AddressSharing, DataChosenBinsAreBounded) {
+  KernelTU TU(R"cuda(
+__global__ void kern(const int *key, const float *w, float *clamped,
+                     int *masked, int *wide, int nbins, int *param) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int b = key[i];
+  b = min(max(b, 0), 15);
+  atomicAdd(&clamped[b], w[i]);
+  atomicMax(&masked[(key[i] >> 3) & 63], 1);
+  atomicMax(&wide[key[i]], 1);
+  atomicMax(&param[key[i] % nbins], 1);
+}
+)cuda");
+  auto M = TU.model();
+  ASSERT_TRUE(M);
+  std::vector<WarpSampler> S{WarpSampler(BlockShape{256, 1, 1})};
+  AddressSharing C = addressSharing(*atomicTo(*M, "clamped"), S);
+  EXPECT_EQ(C.Kind, SharingKind::DataBounded);
+  EXPECT_EQ(C.Elements, 16);
+  EXPECT_EQ(addressSharing(*atomicTo(*M, "masked"), S).Elements, 64);
+  EXPECT_EQ(addressSharing(*atomicTo(*M, "wide"), S).Kind,
+            SharingKind::DataUnbounded);
+  const MemAccess *P = atomicTo(*M, "param");
+  EXPECT_EQ(addressSharing(*P, S).Kind, SharingKind::DataUnbounded);
+  // With the launches' constant for `nbins`.
+  auto Leaves = [](const SymNode &L) -> std::optional<IntRange> {
+    if (L.Kind == SymKind::Uniform && L.Name == "nbins")
+      return IntRange{128, 128};
+    return std::nullopt;
+  };
+  EXPECT_EQ(addressSharing(*P, S, Leaves).Elements, 128);
 }
 
 //===--- Guards -----------------------------------------------------------===//
