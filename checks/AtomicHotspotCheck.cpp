@@ -466,6 +466,17 @@ std::string whoShares(const AddressSharing &S) {
   }
 }
 
+// What the lanes of a warp do to one integer address. nvcc combines them
+// for add, sub and max (doing it by hand measured 1.00x); for the other
+// operations nothing was measured, so nothing is claimed.
+std::string integerContention(const AtomicOp &Op) {
+  if (Op.Op == "Add" || Op.Op == "Sub" || Op.Op == "Max")
+    return "nvcc already combines the lanes of a warp into one atomic (doing "
+           "it by hand measured 1.00x), which leaves one atomic per warp on "
+           "one address";
+  return "the atomics of every warp of the block serialise on one address";
+}
+
 std::string uniformTargetMessage(const AtomicFinding &F, const MemAccess &A,
                                  const ASTContext &Ctx) {
   std::string Callee = F.Op.Name, TypeName = typeName(A, Ctx),
@@ -492,9 +503,10 @@ std::string uniformTargetMessage(const AtomicFinding &F, const MemAccess &A,
              "H100";
     return Callee + " of '" + TypeName + "' values into " + Target +
            " at one address from the lanes of every warp: the atomics of a "
-           "warp, and of the whole grid, serialise on one address; summing "
-           "within the warp first and adding once per warp was 31.7x faster "
-           "for a float sum on an H100";
+           "warp, and of the whole " +
+           (F.Sharing.Kind == SharingKind::PerBlock ? "block" : "grid") +
+           ", serialise on one address; summing within the warp first and "
+           "adding once per warp was 31.7x faster for a float sum on an H100";
   case Hotspot::LaneGroupSum:
     return Callee + " of '" + TypeName + "' values into " + Target + " " +
            whoShares(F.Sharing) +
@@ -503,11 +515,10 @@ std::string uniformTargetMessage(const AtomicFinding &F, const MemAccess &A,
            "an H100";
   case Hotspot::IntegerOneAddress:
     return Callee + " of '" + TypeName + "' values into " + Target +
-           " at one address from every warp of the block: nvcc already "
-           "combines the lanes of a warp into one atomic (doing it by hand "
-           "measured 1.00x), which leaves one atomic per warp on one "
-           "address; combining per block first, with one atomic per block, "
-           "was 6.0x faster on an H100";
+           " at one address from every warp of the block: " +
+           integerContention(F.Op) +
+           "; combining per block first, with one atomic per block, was 6.0x "
+           "faster for an integer atomicAdd or atomicMax on an H100";
   case Hotspot::CasLoop:
     return Callee + " retry loop on one address of '" + TypeName + "' in " +
            Target +
@@ -535,6 +546,12 @@ constexpr const char *BlockCombineNote =
     "(or with cub::BlockReduce; for a count, '__syncthreads_count'), and let "
     "one thread do the atomic; not offered as a fix, because it needs a "
     "barrier that every thread must reach";
+
+constexpr const char *LaneGroupSumNote =
+    "sum within each group of lanes that shares an address first (a "
+    "cooperative_groups::tiled_partition of that size and reduce, or "
+    "shuffles within the group), then add once per group; not offered as a "
+    "fix, because the group's size and shape come from the launch";
 
 constexpr const char *WarpSumRemedy =
     "sum within the warp first, then add once per warp: "
@@ -686,7 +703,9 @@ void AtomicHotspotCheck::reportUniformTarget(SourceLocation Loc,
     diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
   if (F.Kind == Hotspot::IntegerOneAddress || F.Kind == Hotspot::CasLoop)
     diag(Loc, BlockCombineNote, DiagnosticIDs::Note);
-  else if (F.Kind == Hotspot::FloatSum || F.Kind == Hotspot::LaneGroupSum)
+  else if (F.Kind == Hotspot::LaneGroupSum)
+    diag(Loc, LaneGroupSumNote, DiagnosticIDs::Note);
+  else if (F.Kind == Hotspot::FloatSum)
     noteWarpSum(Loc, A, F, Ctx);
   // A wrapping counter: no aggregation to suggest.
 }

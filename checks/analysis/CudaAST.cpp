@@ -369,4 +369,69 @@ SourceLocation includeInsertionPoint(FileID File, const SourceManager &SM) {
   return SM.getLocForStartOfFile(File).getLocWithOffset(Best);
 }
 
+namespace {
+
+// The variable a `for` loop counts with and its constant start.
+std::optional<std::pair<const VarDecl *, int64_t>>
+counterStart(const ForStmt *For, const ASTContext &Ctx) {
+  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  if (!Init || !Init->isSingleDecl())
+    return std::nullopt;
+  const auto *Var = dyn_cast<VarDecl>(Init->getSingleDecl());
+  if (!Var || !Var->getInit())
+    return std::nullopt;
+  std::optional<int64_t> Start = integerConstant(Var->getInit(), Ctx);
+  if (!Start)
+    return std::nullopt;
+  return std::make_pair(Var, *Start);
+}
+
+bool refersTo(const Expr *E, const VarDecl *Var) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl() == Var;
+}
+
+// The constant step of `++i`, `i++`, `i += C`.
+std::optional<int64_t> counterStep(const Expr *Inc, const VarDecl *Var,
+                                   const ASTContext &Ctx) {
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    if (U->isIncrementOp() && refersTo(U->getSubExpr(), Var))
+      return 1;
+  if (const auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc))
+    if (B->getOpcode() == BO_AddAssign && refersTo(B->getLHS(), Var))
+      return integerConstant(B->getRHS(), Ctx);
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<int64_t> constantTripCount(const Stmt *Loop,
+                                         const ASTContext &Ctx) {
+  const auto *For = dyn_cast_or_null<ForStmt>(Loop);
+  if (!For)
+    return std::nullopt;
+  auto Start = counterStart(For, Ctx);
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond());
+  if (!Start || !Cond || !refersTo(Cond->getLHS(), Start->first))
+    return std::nullopt;
+  std::optional<int64_t> End = integerConstant(Cond->getRHS(), Ctx);
+  std::optional<int64_t> Step = counterStep(For->getInc(), Start->first, Ctx);
+  if (!End || !Step || *Step <= 0)
+    return std::nullopt;
+  int64_t Last = *End;
+  switch (Cond->getOpcode()) {
+  case BO_LT:
+  case BO_NE:
+    break;
+  case BO_LE:
+    ++Last;
+    break;
+  default:
+    return std::nullopt;
+  }
+  if (Last <= Start->second)
+    return 0;
+  return (Last - Start->second + *Step - 1) / *Step;
+}
+
 } // namespace cudalint

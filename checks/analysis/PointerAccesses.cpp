@@ -93,8 +93,17 @@ private:
 class DeclsIn : public RecursiveASTVisitor<DeclsIn> {
 public:
   llvm::SmallVector<const ValueDecl *, 4> Decls;
+  /// A call whose result can differ between two evaluations with the same
+  /// variables (an atomic, a helper reading memory): not constexpr.
+  bool CallsOpaque = false;
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     Decls.push_back(Ref->getDecl());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->isConstexpr())
+      CallsOpaque = true;
     return true;
   }
 };
@@ -572,7 +581,10 @@ private:
     A.AddressVars = std::move(Refs.Decls);
     if (Load && !Store && Frames.empty())
       consumeRead(Access);
-    for (size_t Depth = 0; Depth < LoopStack.size(); ++Depth)
+    // `dst[atomicAdd(count, 1)]` moves on every iteration though no
+    // variable of its address does.
+    for (size_t Depth = 0; Depth < LoopStack.size() && !Refs.CallsOpaque;
+         ++Depth)
       if (isInvariantIn(A.AddressVars, Depth))
         A.InvariantIn.insert(LoopStack[Depth]);
     if (Store)
