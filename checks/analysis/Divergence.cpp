@@ -151,6 +151,37 @@ std::string describeBound(const SymNode &Bound) {
   return Text;
 }
 
+// The bound comparisons a condition is made of: itself, or the operands of
+// `&&`, `||` and `!` over bound comparisons and thread-independent values
+// (`row < M && col < N`). Empty when some part is neither.
+using BoundPair = std::pair<const SymNode *, const SymNode *>;
+bool collectBoundComparisons(const SymNode &Cond,
+                             llvm::SmallVectorImpl<BoundPair> &Out) {
+  if (!Cond.threadDependent())
+    return true;
+  if (Cond.Kind == SymKind::LAnd || Cond.Kind == SymKind::LOr ||
+      Cond.Kind == SymKind::Not)
+    return llvm::all_of(Cond.Ops, [&](const SymRef &Op) {
+      return collectBoundComparisons(*Op, Out);
+    });
+  auto [PerThread, Bound] = boundComparison(Cond);
+  if (!PerThread)
+    return false;
+  Out.push_back({PerThread, Bound});
+  return true;
+}
+
+// "'n'", or "'M' or 'N'" for a condition over several bounds.
+std::string describeBounds(llvm::ArrayRef<BoundPair> Varying) {
+  std::string Text;
+  for (const BoundPair &P : Varying) {
+    std::string One = describeBound(*P.second);
+    if (Text.find(One) == std::string::npos)
+      Text += (Text.empty() ? "" : " or ") + One;
+  }
+  return Text;
+}
+
 } // namespace
 
 LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
@@ -228,14 +259,19 @@ ThreadSplit threadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
     R.Kind = ThreadSplit::Unknown;
     return R;
   }
-  auto [PerThread, Bound] = boundComparison(*Cond);
-  bool Varies = false;
+  llvm::SmallVector<BoundPair, 2> Bounds;
+  if (!collectBoundComparisons(*Cond, Bounds))
+    Bounds.clear();
+  // Per bound comparison: whether its per-thread side differs between the
+  // threads that should meet (then some value of the bound splits them).
+  llvm::SmallVector<bool, 2> Varies(Bounds.size(), false);
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
-    std::optional<int64_t> First, FirstSide;
+    std::optional<int64_t> First;
+    llvm::SmallVector<std::optional<int64_t>, 2> FirstSide(Bounds.size());
     for (unsigned W = 0; W < warpCount(S, Sample); ++W) {
       if (WarpOnly) {
         First.reset();
-        FirstSide.reset();
+        FirstSide.assign(Bounds.size(), std::nullopt);
       }
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
         if (!S.active(Guards, Sample, W, Lane))
@@ -252,21 +288,26 @@ ThreadSplit threadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
           R.Kind = ThreadSplit::Witnessed;
           return R;
         }
-        if (PerThread) {
-          std::optional<int64_t> Side = S.value(*PerThread, Sample, W, Lane);
-          if (Side) {
-            if (!FirstSide)
-              FirstSide = Side;
-            else if (*FirstSide != *Side)
-              Varies = true;
-          }
+        for (size_t I = 0; I < Bounds.size(); ++I) {
+          std::optional<int64_t> Side =
+              S.value(*Bounds[I].first, Sample, W, Lane);
+          if (!Side)
+            continue;
+          if (!FirstSide[I])
+            FirstSide[I] = Side;
+          else if (*FirstSide[I] != *Side)
+            Varies[I] = true;
         }
       }
     }
   }
-  if (Varies) {
+  llvm::SmallVector<BoundPair, 2> Splitting;
+  for (size_t I = 0; I < Bounds.size(); ++I)
+    if (Varies[I])
+      Splitting.push_back(Bounds[I]);
+  if (!Splitting.empty()) {
     R.Kind = ThreadSplit::ForSomeBound;
-    R.Bound = describeBound(*Bound);
+    R.Bound = describeBounds(Splitting);
   }
   return R;
 }
