@@ -57,15 +57,37 @@ struct DivergentGuard {
   ThreadSplit Split;
 };
 
+// The statement an arm ends with: itself, or the last of a block.
+const Stmt *lastStatement(const Stmt *S) {
+  while (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
+    S = Block->body_empty() ? nullptr : Block->body_back();
+  return S;
+}
+
+// `if (i >= n) return;` in the kernel's own body (not in a helper it
+// inlines, where a return only leaves the helper): the lanes that took it
+// have exited the kernel.
+bool exitsKernel(const Guard &G, const SyncPoint &P) {
+  const auto *If = dyn_cast_or_null<IfStmt>(G.Where);
+  if (!G.Exit || !If || !P.CallStack.empty())
+    return false;
+  const Stmt *Leaving = G.Taken ? If->getElse() : If->getThen();
+  return isa_and_nonnull<ReturnStmt>(lastStatement(Leaving));
+}
+
 // The first guard of \p P on which the threads that should meet at it can
 // disagree, and how they split on it. A guard whose arms each run as many
-// barriers as the other (`matchedArms`) does not count.
+// barriers as the other (`matchedArms`) does not count, and neither does an
+// early return before a warp barrier: `__syncwarp` waits only for the lanes
+// that have not exited.
 std::optional<DivergentGuard>
 firstDivergentGuard(const SyncPoint &P, const KernelModel &M,
                     llvm::ArrayRef<WarpSampler> Samplers) {
   for (size_t I = 0; I < P.Guards.size(); ++I) {
     const Guard &G = P.Guards[I];
     if (!G.Cond->threadDependent() || matchedArms(M, P, I))
+      continue;
+    if (P.Scope == SyncScope::Warp && exitsKernel(G, P))
       continue;
     if (std::optional<ThreadSplit> Split =
             firstThreadSplit(G.Cond, llvm::ArrayRef(P.Guards).take_front(I),

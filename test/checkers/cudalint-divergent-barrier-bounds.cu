@@ -71,7 +71,48 @@ __global__ void flag_and_bound(float *a, int n, int enabled) {
   }
 }
 
+// A return from a helper leaves only the helper: its lanes still have to
+// reach the warp barrier after the call... and the one inside the helper.
+__device__ void store_pairs(float *a, int i, int n) {
+  if (i >= n)
+    return;
+  a[i] += a[i ^ 1];
+  __syncwarp();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncwarp()' is not reached by every thread that waits at it: some lanes of a warp leave before it (where 'i >= n' is true) whenever 'n' falls inside a warp;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE+5]]:3: note: inlined from this call
+}
+__global__ void helper_return(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  __shared__ float t[256];
+  store_pairs(a, i, n);
+  t[threadIdx.x] = a[threadIdx.x];
+  a[threadIdx.x] = t[threadIdx.x ^ 1];
+}
+
+// A block barrier after an early return stays an error.
+__global__ void block_after_return(float *a, int n) {
+  __shared__ float t[256];
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (i >= n)
+    return;
+  t[threadIdx.x] = a[i];
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by every thread that waits at it: some threads of a block leave before it (where 'i >= n' is true) whenever 'n' falls inside a block;{{.*}}
+  a[i] = t[255 - threadIdx.x];
+}
+
 // ---- Quiet. ----
+
+// __syncwarp() after some lanes have returned from the kernel is defined:
+// only the lanes that have not exited must arrive.
+__global__ void warp_after_return(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  a[i] *= 2.0f;
+  __syncwarp();
+  a[i] += 1.0f;
+}
 
 // The guard covers the loads and the store; the barriers are outside it.
 __global__ void gemm_guard_outside(const float *A, const float *B, float *C,
