@@ -66,11 +66,6 @@ std::optional<int64_t> integerConstant(const clang::Expr *E,
 /// `for`, `while`, `do` and range-based `for`.
 bool isLoopStmt(const clang::Stmt *S);
 
-/// The trip count of `for (int i = A; i < B; i += C)` (also `<=`, `!=`,
-/// `++i`, `i++`) when A, B and C are integer constants; nullopt otherwise.
-std::optional<int64_t> constantTripCount(const clang::Stmt *Loop,
-                                         const clang::ASTContext &Ctx);
-
 /// The condition of an `if`, loop, `switch` or `?:`, or the left operand of
 /// `&&`/`||`; null for anything else.
 const clang::Expr *conditionOf(const clang::Stmt *S);
