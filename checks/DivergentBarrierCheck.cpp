@@ -57,13 +57,6 @@ struct DivergentGuard {
   ThreadSplit Split;
 };
 
-// The statement an arm ends with: itself, or the last of a block.
-const Stmt *lastStatement(const Stmt *S) {
-  while (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
-    S = Block->body_empty() ? nullptr : Block->body_back();
-  return S;
-}
-
 // `if (i >= n) return;` in the kernel's own body (not in a helper it
 // inlines, where a return only leaves the helper): the lanes that took it
 // have exited the kernel.

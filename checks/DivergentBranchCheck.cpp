@@ -114,13 +114,7 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
 }
 
 bool leaves(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S))
-    return true;
-  if (const auto *CS = dyn_cast<CompoundStmt>(S))
-    return !CS->body_empty() && leaves(CS->body_back());
-  return false;
+  return isa_and_nonnull<ReturnStmt, ContinueStmt, BreakStmt>(lastStatement(S));
 }
 
 // The statements after \p S in its enclosing block.

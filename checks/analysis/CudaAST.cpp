@@ -369,4 +369,10 @@ SourceLocation includeInsertionPoint(FileID File, const SourceManager &SM) {
   return SM.getLocForStartOfFile(File).getLocWithOffset(Best);
 }
 
+const Stmt *lastStatement(const Stmt *S) {
+  while (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
+    S = Block->body_empty() ? nullptr : Block->body_back();
+  return S;
+}
+
 } // namespace cudalint

@@ -66,6 +66,10 @@ std::optional<int64_t> integerConstant(const clang::Expr *E,
 /// `for`, `while`, `do` and range-based `for`.
 bool isLoopStmt(const clang::Stmt *S);
 
+/// The statement \p S ends with: itself, or the last statement of a block
+/// (of the innermost block, when blocks nest); null for an empty block.
+const clang::Stmt *lastStatement(const clang::Stmt *S);
+
 /// The condition of an `if`, loop, `switch` or `?:`, or the left operand of
 /// `&&`/`||`; null for anything else.
 const clang::Expr *conditionOf(const clang::Stmt *S);
