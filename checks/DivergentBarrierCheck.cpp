@@ -107,6 +107,8 @@ std::string whyMissed(const Guard &G, const ThreadSplit &Split,
   if (Split.Kind == ThreadSplit::ForSomeBound)
     Why += " whenever " + Split.Bound + " falls inside a " +
            (WarpOnly ? "warp" : "block");
+  else if (Split.Kind == ThreadSplit::DataDependent)
+    Why += " whenever the data they read differ";
   return Why;
 }
 

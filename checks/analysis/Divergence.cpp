@@ -47,6 +47,9 @@ bool singleRankGuard(const Guard &G) {
 // What the sampled blocks show about a condition, lane by lane.
 struct LaneTally {
   bool AnySplit = false, Monotone = true, AllSingle = true;
+  /// In every warp that split, the lanes taking the true way are a prefix
+  /// or a suffix of its active lanes (a bound that falls inside the warp).
+  bool MonotoneInWarps = true;
   unsigned MajoritySamples = 0, Counted = 0;
   uint32_t ActiveMask = 0, TrueMask = 0; ///< Of the first warp that split.
 };
@@ -60,6 +63,8 @@ bool tallyBlock(const SymNode &Cond, llvm::ArrayRef<Guard> Guards,
   unsigned Transitions = 0, Split = 0, Active = 0;
   for (unsigned W = 0; W < warpCount(S, Sample); ++W) {
     uint32_t A = 0, True = 0;
+    unsigned InWarp = 0;
+    int PrevInWarp = -1;
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
       if (!S.active(Guards, Sample, W, Lane, WI))
         continue;
@@ -72,10 +77,14 @@ bool tallyBlock(const SymNode &Cond, llvm::ArrayRef<Guard> Guards,
         True |= 1u << Lane;
       if (Prev != -1 && Prev != B)
         ++Transitions;
-      Prev = B;
+      if (PrevInWarp != -1 && PrevInWarp != B)
+        ++InWarp;
+      Prev = PrevInWarp = B;
     }
     if (!A)
       continue;
+    if (InWarp > 1)
+      T.MonotoneInWarps = false;
     ++Active;
     if (True == 0 || True == A)
       continue;
@@ -105,7 +114,7 @@ bool tallyBlock(const SymNode &Cond, llvm::ArrayRef<Guard> Guards,
 
 // Tallies every sampled block; false when a lane's value cannot be computed.
 bool tallyBlocks(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
-                 const WarpSampler &S, LaneTally &T) {
+                 const WarpSampler &S, bool Data, LaneTally &T) {
   // A condition on blockIdx may split only in some blocks (the diagonal of
   // a triangular grid): each sample is also looked at in other blocks.
   bool ByBlock = mentions(*Cond, SymKind::BlockIdx) ||
@@ -117,7 +126,9 @@ bool tallyBlocks(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
     for (unsigned Variant = 0; Variant < Variants; ++Variant) {
       WhatIf Other;
       Other.BlockVariant = Variant;
-      if (!tallyBlock(*Cond, Guards, S, Sample, Variant ? &Other : nullptr, T))
+      Other.ArbitraryData = Data;
+      if (!tallyBlock(*Cond, Guards, S, Sample,
+                      Variant || Data ? &Other : nullptr, T))
         return false;
     }
   return true;
@@ -182,6 +193,36 @@ std::string describeBounds(llvm::ArrayRef<BoundPair> Varying) {
   return Text;
 }
 
+// Whether threads that should meet disagree on a condition on data, with
+// arbitrary data standing in: DataDependent, Never when every thread reads
+// the same data (or the same per warp, with \p WarpOnly), Unknown when the
+// data is not a function of something cudalint follows.
+ThreadSplit::KindT dataThreadSplit(const SymNode &Cond,
+                                   llvm::ArrayRef<Guard> Guards,
+                                   const WarpSampler &S, bool WarpOnly) {
+  WhatIf Data;
+  Data.ArbitraryData = true;
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+    std::optional<bool> First;
+    for (unsigned W = 0; W < warpCount(S, Sample); ++W) {
+      if (WarpOnly)
+        First.reset();
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+        if (!S.active(Guards, Sample, W, Lane, &Data))
+          continue;
+        std::optional<int64_t> V = S.value(Cond, Sample, W, Lane, &Data);
+        if (!V)
+          return ThreadSplit::Unknown;
+        if (!First)
+          First = *V != 0;
+        else if (*First != (*V != 0))
+          return ThreadSplit::DataDependent;
+      }
+    }
+  }
+  return ThreadSplit::Never;
+}
+
 } // namespace
 
 LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
@@ -189,12 +230,13 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   LaneSplit R;
   if (!Cond->threadDependent())
     return R;
-  if (Cond->hasVarying()) {
-    R.Kind = LaneSplit::DataDependent;
-    return R;
-  }
+  // Data read per thread: lanes that read different data may disagree.
+  // Where the data is a function of known inputs (an address, arguments),
+  // arbitrary data stands in for it, to tell data each warp shares (a row
+  // per warp) from data each lane reads for itself.
+  bool Data = Cond->hasVarying();
   LaneTally T;
-  bool Computed = tallyBlocks(Cond, Guards, S, T);
+  bool Computed = tallyBlocks(Cond, Guards, S, Data, T);
   R.ActiveMask = T.ActiveMask;
   R.TrueMask = T.TrueMask;
   if (!Computed) {
@@ -203,6 +245,12 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   }
   if (!T.AnySplit)
     return R;
+  if (Data) {
+    // A bound each warp reads (`lane < count[warp]`) splits a warp once, as
+    // a tail; data each lane reads splits it anywhere.
+    R.Kind = T.MonotoneInWarps ? LaneSplit::Boundary : LaneSplit::DataDependent;
+    return R;
+  }
   R.SingleLane = T.AllSingle;
   if (T.Monotone)
     R.Kind = LaneSplit::Boundary;
@@ -256,7 +304,7 @@ ThreadSplit threadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   if (!Cond->threadDependent())
     return R;
   if (Cond->hasVarying()) {
-    R.Kind = ThreadSplit::Unknown;
+    R.Kind = dataThreadSplit(*Cond, Guards, S, WarpOnly);
     return R;
   }
   llvm::SmallVector<BoundPair, 2> Bounds;
@@ -318,7 +366,8 @@ firstThreadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   for (const WarpSampler &S : Samplers) {
     ThreadSplit TS = threadSplit(Cond, Guards, S, WarpOnly);
     if (TS.Kind == ThreadSplit::Witnessed ||
-        TS.Kind == ThreadSplit::ForSomeBound)
+        TS.Kind == ThreadSplit::ForSomeBound ||
+        TS.Kind == ThreadSplit::DataDependent)
       return TS;
   }
   return std::nullopt;

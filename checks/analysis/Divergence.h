@@ -63,12 +63,14 @@ std::string describeLanes(uint32_t ActiveMask, uint32_t TrueMask);
 /// condition.
 struct ThreadSplit {
   enum KindT {
-    Never,        ///< They always agree.
-    Witnessed,    ///< They disagree for the sampled sizes.
-    ForSomeBound, ///< A comparison of a per-thread value with a uniform
-                  ///< value (`i < n`): they disagree when the bound falls
-                  ///< inside a block.
-    Unknown,      ///< Per-thread data: cannot tell.
+    Never,         ///< They always agree.
+    Witnessed,     ///< They disagree for the sampled sizes.
+    ForSomeBound,  ///< A comparison of a per-thread value with a uniform
+                   ///< value (`i < n`): they disagree when the bound falls
+                   ///< inside a block.
+    DataDependent, ///< They disagree when they read different data
+                   ///< (`if (v[i] > 0)`).
+    Unknown,       ///< Per-thread values cudalint cannot follow.
   } Kind = Never;
   /// For ForSomeBound: the uniform values on the other side (`n`).
   std::string Bound;
@@ -80,7 +82,8 @@ ThreadSplit threadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
                         const WarpSampler &S, bool WarpOnly);
 
 /// The split of \p Cond under the first of \p Samplers in which threads
-/// that should meet are shown to disagree (Witnessed or ForSomeBound);
+/// that should meet are shown to disagree (Witnessed, ForSomeBound or
+/// DataDependent);
 /// nullopt when none shows it.
 std::optional<ThreadSplit>
 firstThreadSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,

@@ -298,7 +298,7 @@ private:
   bool ifStmt(const clang::IfStmt *If);
   void join(const Env &Other, const clang::Stmt *S, const SymRef &Cond);
   Value merged(const Value &A, const Value &B, const clang::Stmt *S,
-               const clang::VarDecl *V, bool CondThreadDep);
+               const clang::VarDecl *V, const SymRef &Cond);
   void condition(const clang::Stmt *S, const clang::Expr *CondE,
                  const SymRef &Cond);
   SymRef branchCondition(const clang::Stmt *S, const clang::Expr *CondE);
@@ -346,6 +346,9 @@ private:
   void rememberAtomicRef(const clang::VarDecl *V);
   std::optional<Value> groupOrBuiltinCall(const clang::CallExpr *CE);
   llvm::SmallVector<Value, 4> argValues(const clang::CallExpr *CE);
+  std::optional<SymRef> pureCallValue(const clang::CallExpr *CE,
+                                      const clang::FunctionDecl *FD,
+                                      llvm::ArrayRef<Value> Args);
   Value pointerArg(const clang::CallExpr *CE, unsigned I, bool Load, bool Store,
                    bool Atomic);
   std::optional<Value> arithmeticIntrinsic(const clang::CallExpr *CE,

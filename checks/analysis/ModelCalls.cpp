@@ -474,6 +474,20 @@ const FunctionDecl *ModelBuilder::inlinableDefinition(const FunctionDecl *FD) {
   return Def;
 }
 
+// A pure function of thread-dependent scalar arguments (`fabsf(a)`): a value
+// that threads passing the same arguments share.
+std::optional<SymRef> ModelBuilder::pureCallValue(const CallExpr *CE,
+                                                  const FunctionDecl *FD,
+                                                  llvm::ArrayRef<Value> Args) {
+  llvm::SmallVector<SymRef, 2> In;
+  for (const Value &A : Args) {
+    if (A.Kind != Value::Scalar)
+      return std::nullopt;
+    In.push_back(A.S);
+  }
+  return symData(inContext(CE), sourceText(CE, Ctx), FD->getName(), In);
+}
+
 // A call the walk does not follow: its arguments are evaluated, its value
 // is opaque.
 Value ModelBuilder::opaqueCall(const CallExpr *CE, const FunctionDecl *FD,
@@ -496,6 +510,9 @@ Value ModelBuilder::opaqueCall(const CallExpr *CE, const FunctionDecl *FD,
     V.S = symVarying(CE, "returned pointer");
     return V;
   }
+  if (Dep && Pure && FD)
+    if (std::optional<SymRef> D = pureCallValue(CE, FD, Vs))
+      return Value::scalar(*D);
   return opaqueExpr(CE, Dep || !Pure);
 }
 

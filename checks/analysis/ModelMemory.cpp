@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CudaAST.h"
 #include "ModelBuilder.h"
 
 #include "clang/AST/Attr.h"
@@ -89,6 +90,11 @@ Value ModelBuilder::loadFrom(const Loc &L, const Expr *X, bool Record) {
     V.Pointee = T->getPointeeType();
     return V;
   }
+  // An element of memory all threads share: threads that read the same
+  // address read the same value. A thread's own (local) memory is not.
+  if (Dep && L.Root && L.Off && L.Space != MemSpace::Local)
+    return Value::scalar(
+        symData(inContext(X), sourceText(X, Ctx), L.Root->getName(), {L.Off}));
   return opaqueExpr(X, Dep);
 }
 

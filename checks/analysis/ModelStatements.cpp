@@ -197,14 +197,15 @@ void ModelBuilder::join(const Env &Other, const Stmt *S, const SymRef &Cond) {
     if (It->second.sameAs(OV))
       continue;
     It->second = merged(It->second, OV, static_cast<const Stmt *>(inContext(S)),
-                        V, Cond->threadDependent());
+                        V, Cond);
   }
 }
 
 ModelBuilder::Value ModelBuilder::merged(const Value &A, const Value &B,
                                          const Stmt *S, const VarDecl *V,
-                                         bool CondThreadDep) {
-  bool Dep = CondThreadDep || A.threadDependent() || B.threadDependent();
+                                         const SymRef &Cond) {
+  bool Dep =
+      Cond->threadDependent() || A.threadDependent() || B.threadDependent();
   if (A.Kind == Value::Ptr && B.Kind == Value::Ptr && A.Root == B.Root &&
       A.Root) {
     Value R = A;
@@ -226,6 +227,9 @@ ModelBuilder::Value ModelBuilder::merged(const Value &A, const Value &B,
     return R;
   }
   Value R = opaque(S, V->getName(), Dep);
+  if (Dep && A.Kind == Value::Scalar && B.Kind == Value::Scalar)
+    // Threads that agree on the condition and on both values agree.
+    R.S = symData(S, V->getName(), V->getName(), {Cond, A.S, B.S});
   R.Def = A.Def;
   return R;
 }

@@ -276,6 +276,19 @@ SymRef symVarying(const void *Id, llvm::StringRef Name) {
                           0, true, true);
 }
 
+SymRef symData(const void *Id, llvm::StringRef Name, llvm::StringRef Source,
+               llvm::ArrayRef<SymRef> Inputs) {
+  std::string Key = "v:" + ptrKey(Id) + ":" + Name.str();
+  for (const SymRef &In : Inputs)
+    Key += ":" + In->key();
+  SymRef R = SymBuilder::leaf(SymKind::Varying, std::move(Key), Name.str(), Id,
+                              0, true, true);
+  auto &N = const_cast<SymNode &>(*R);
+  N.Source = Source.str();
+  N.Inputs.assign(Inputs.begin(), Inputs.end());
+  return R;
+}
+
 SymRef symOp(SymKind K, SymRef A, SymRef B, SymRef C) {
   SymRef Ops[3] = {A, B, C};
   unsigned N = arity(K);
@@ -396,8 +409,6 @@ SymRef substitute(const SymRef &E,
 std::optional<int64_t> evaluate(const SymNode &E, LeafValues Leaves) {
   if (E.isConst())
     return E.Value;
-  if (E.Kind == SymKind::Varying)
-    return std::nullopt;
   if (E.isLeaf())
     return Leaves(E);
   // Short-circuit forms first, so that the unused arm may be unknown.

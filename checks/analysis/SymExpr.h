@@ -84,6 +84,13 @@ public:
   const void *Id = nullptr; ///< the declaration or expression a leaf names
   std::string Name;         ///< for messages: `n`, `tile`, `sdata[0]`
   llvm::SmallVector<SymRef, 3> Ops;
+  /// For a Varying leaf made by symData: what the value is a function of
+  /// (the address of a load, the arguments of a pure call) and an identity
+  /// for that function (the array's or the callee's name). Not operands:
+  /// substitution and the polynomial views ignore them; the warp sampler
+  /// reads them when it stands in arbitrary data for loads.
+  llvm::SmallVector<SymRef, 2> Inputs;
+  std::string Source;
 
   bool isConst() const { return Kind == SymKind::Const; }
   bool isLeaf() const { return Kind <= SymKind::Varying; }
@@ -119,6 +126,13 @@ SymRef symLoopIter(const void *Loop, llvm::StringRef Name);
 SymRef symArrayDim(const void *Array, unsigned Level, int64_t Extent,
                    llvm::StringRef Name);
 SymRef symVarying(const void *Id, llvm::StringRef Name);
+/// A per-thread value that is some function, named by \p Source, of \p
+/// Inputs: an element loaded at a thread-dependent address (Source: the
+/// array, Inputs: the offset), a pure function of thread-dependent
+/// arguments. Threads whose inputs agree hold the same value, so a
+/// condition on it can be shown warp- or block-uniform.
+SymRef symData(const void *Id, llvm::StringRef Name, llvm::StringRef Source,
+               llvm::ArrayRef<SymRef> Inputs);
 SymRef symOp(SymKind K, SymRef A, SymRef B = nullptr, SymRef C = nullptr);
 inline SymRef operator+(SymRef A, SymRef B) {
   return symOp(SymKind::Add, A, B);
@@ -135,7 +149,7 @@ SymRef substitute(const SymRef &E,
                   llvm::function_ref<SymRef(const SymNode &Leaf)> Map);
 
 /// Values for the leaves, for evaluate(). Returning nullopt makes the whole
-/// evaluation fail (a Varying leaf always does).
+/// evaluation fail (Varying leaves are passed too; most callers fail them).
 using LeafValues = llvm::function_ref<std::optional<int64_t>(const SymNode &)>;
 
 /// The value with every leaf bound, with C semantics for `/`, `%` and shifts;

@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 using namespace clang;
@@ -128,6 +129,27 @@ std::vector<unsigned> WarpSampler::warpOrder(unsigned S) const {
   return Order;
 }
 
+// A stand-in for data: a fixed function of where it comes from and of its
+// inputs. Small values are common so that tests against 0 or 1 split too.
+static int64_t arbitraryData(const std::string &Source,
+                             llvm::ArrayRef<int64_t> In) {
+  uint64_t H = 1469598103934665603ULL;
+  for (char C : Source)
+    H = (H ^ static_cast<unsigned char>(C)) * 1099511628211ULL;
+  for (int64_t V : In)
+    H = mix(H ^ static_cast<uint64_t>(V));
+  switch (H % 4) {
+  case 0:
+    return 0;
+  case 1:
+    return 1;
+  case 2:
+    return -1;
+  default:
+    return static_cast<int64_t>((H >> 8) % (1 << 21)) - (1 << 20);
+  }
+}
+
 std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
                                           unsigned Warp, unsigned Lane,
                                           const WhatIf *W) const {
@@ -142,7 +164,8 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
       return Dim;
     return 1 - Dim;
   };
-  auto Leaf = [&](const SymNode &L) -> std::optional<int64_t> {
+  std::function<std::optional<int64_t>(const SymNode &)> Leaf =
+      [&](const SymNode &L) -> std::optional<int64_t> {
     switch (L.Kind) {
     case SymKind::ThreadIdx:
       return Tid[Axis(L.Dim)];
@@ -174,6 +197,18 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
       // Large enough that a uniform stride is not mistaken for a small one.
       uint64_t State = D.Seed ^ stableHash(L);
       return pick(State, 1024, 1 << 20);
+    }
+    case SymKind::Varying: {
+      if (!W || !W->ArbitraryData || L.Inputs.empty())
+        return std::nullopt;
+      llvm::SmallVector<int64_t, 2> In;
+      for (const SymRef &I : L.Inputs) {
+        std::optional<int64_t> V = evaluate(*I, Leaf);
+        if (!V)
+          return std::nullopt;
+        In.push_back(*V);
+      }
+      return arbitraryData(L.Source, In);
     }
     default:
       return std::nullopt;

@@ -49,6 +49,12 @@ struct WhatIf {
   /// Non-zero: another block of the grid than the sampled one (a variant
   /// drawn from this number), for conditions that depend on blockIdx.
   unsigned BlockVariant = 0;
+  /// Stand in arbitrary data for the per-thread values that are functions
+  /// of their inputs (symData: loads at thread-dependent addresses, pure
+  /// calls): the same inputs give the same value, different inputs a
+  /// pseudo-random one (often 0, 1 or -1, else large). Shows whether lanes
+  /// can disagree on data, not what the data is.
+  bool ArbitraryData = false;
 };
 
 class WarpSampler {
