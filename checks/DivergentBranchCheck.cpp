@@ -320,11 +320,12 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl *Kernel,
       if (!Ways)
         continue;
       std::optional<InterleavedReduction> Red = reductionAt(C.S, M, Ctx);
-      if (!Red && !divergenceIsCostly(Split->Split.Kind, *Ways, C))
+      bool Tree = Red || isInterleavedTreeStep(C, M, *Split->Sampler);
+      if (!Tree && !divergenceIsCostly(Split->Split.Kind, *Ways, C))
         continue;
       markReported(Loc);
-      if (Red)
-        reportReduction(Loc, C, *Red, Shapes, *F, Ctx);
+      if (Tree)
+        reportReduction(Loc, C, Red, Shapes, *F, Ctx);
       else
         reportBranch(Loc, C, branchMessage(C, *Split, *Ways, Ctx), Ctx);
     }
@@ -344,25 +345,34 @@ void DivergentBranchCheck::reportBranch(SourceLocation Loc,
          DiagnosticIDs::Note);
 }
 
-void DivergentBranchCheck::reportReduction(SourceLocation Loc,
-                                           const BranchCondition &C,
-                                           const InterleavedReduction &Red,
-                                           llvm::ArrayRef<BlockShape> Shapes,
-                                           const FunctionDecl &F,
-                                           ASTContext &Ctx) {
-  SequentialAddressing Fix =
-      sequentialAddressing(Red, Shapes, C.Loops.size() != 1, F, Ctx);
+void DivergentBranchCheck::reportReduction(
+    SourceLocation Loc, const BranchCondition &C,
+    const std::optional<InterleavedReduction> &Red,
+    llvm::ArrayRef<BlockShape> Shapes, const FunctionDecl &F, ASTContext &Ctx) {
+  std::optional<SequentialAddressing> Fix;
+  if (Red)
+    Fix = sequentialAddressing(*Red, Shapes, C.Loops.size() != 1, F, Ctx);
   {
     auto D = diag(Loc, "%0") << reductionMessage(sourceText(C.Cond, Ctx, 60));
-    if (Fix.NotApplied.empty())
-      for (const FixItHint &H : Fix.Edits)
+    if (Fix && Fix->NotApplied.empty())
+      for (const FixItHint &H : Fix->Edits)
         D << H;
   }
   for (const CallExpr *Call : C.CallStack)
     diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
-  noteSequentialAddressing(
-      Loc, Ctx.getSourceManager().getExpansionLoc(Red.Loop->getBeginLoc()),
-      Fix);
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Fix) {
+    diag(SM.getExpansionLoc(C.Loops.back()->getBeginLoc()),
+         "rewrite it with sequential addressing ('for (s = B / 2; s > 0; s "
+         ">>= 1) if (tid < s)'); not offered as a fix: cudalint rewrites only "
+         "a 'for' loop doubling 's' from 1 whose body is the test on 'tid' "
+         "(threadIdx.x), one 'a[tid] += a[tid + s]' (or a min or max of the "
+         "pair) and the barrier",
+         DiagnosticIDs::Note);
+    return;
+  }
+  noteSequentialAddressing(Loc, SM.getExpansionLoc(Red->Loop->getBeginLoc()),
+                           *Fix);
 }
 
 void DivergentBranchCheck::noteSequentialAddressing(
@@ -381,10 +391,12 @@ void DivergentBranchCheck::noteSequentialAddressing(
          DiagnosticIDs::Note);
   } else if (Fix.NotApplied.empty()) {
     diag(LoopLoc,
-         "--fix rewrites the loop to sequential addressing; the sum is the "
-         "same because '%0' is a power of two and the elements are integers",
+         "--fix rewrites the loop to sequential addressing; the result is the "
+         "same because '%0' is a power of two and %1",
          DiagnosticIDs::Note)
-        << Fix.BoundText;
+        << Fix.BoundText
+        << (Fix.OrderFree ? "a min or max does not depend on the order"
+                          : "the elements are integers");
   } else {
     auto N = diag(LoopLoc,
                   "sequential addressing ('%0 < %1' with %1 halving from %2) "

@@ -7,6 +7,7 @@
 #include "KernelCheck.h"
 
 #include <memory>
+#include <optional>
 #include <set>
 
 namespace cudalint {
@@ -29,10 +30,11 @@ private:
   /// The warning for a divergent branch \p C, and where it runs.
   void reportBranch(clang::SourceLocation Loc, const BranchCondition &C,
                     const std::string &Message, clang::ASTContext &Ctx);
-  /// The warning for the interleaved reduction \p Red, with its rewrite to
-  /// sequential addressing when --fix may apply it.
+  /// The warning for an interleaved tree step \p C, with its rewrite to
+  /// sequential addressing when it is the reduction \p Red and --fix may
+  /// apply it.
   void reportReduction(clang::SourceLocation Loc, const BranchCondition &C,
-                       const InterleavedReduction &Red,
+                       const std::optional<InterleavedReduction> &Red,
                        llvm::ArrayRef<BlockShape> Shapes,
                        const clang::FunctionDecl &F, clang::ASTContext &Ctx);
   /// The note on the rewrite: applied, left to --fix-notes and why, or not

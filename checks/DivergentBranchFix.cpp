@@ -76,8 +76,9 @@ std::string whyRewriteIsWrong(const InterleavedReduction &R,
   return "";
 }
 
-// Why --fix does not apply the rewrite by itself, or empty: the sum is the
-// same only for a power-of-two bound, and in integers.
+// Why --fix does not apply the rewrite by itself, or empty: the result is
+// the same only for a power-of-two bound, and, for a sum, in integers (a
+// min or max does not depend on the order).
 std::string whyNotApplied(const InterleavedReduction &R,
                           const std::string &BoundText,
                           llvm::ArrayRef<BlockShape> Shapes,
@@ -94,7 +95,7 @@ std::string whyNotApplied(const InterleavedReduction &R,
                ? "blockDim.x is not known to be a power of two (the "
                  "launches in this file do not all fix it to one)"
                : "'" + BoundText + "' is not known to be a power of two";
-  if (!R.Element->isIntegerType())
+  if (R.Combine == InterleavedReduction::Sum && !R.Element->isIntegerType())
     return "the elements are floating point and the sum is taken in a "
            "different order, so the last bits can change";
   return "";
@@ -117,6 +118,7 @@ SequentialAddressing sequentialAddressing(const InterleavedReduction &R,
   if (!Fix.NotFixable.empty())
     Fix.Edits.clear();
   Fix.NotApplied = whyNotApplied(R, Fix.BoundText, Shapes, Ctx);
+  Fix.OrderFree = R.Combine == InterleavedReduction::MinMax;
   return Fix;
 }
 

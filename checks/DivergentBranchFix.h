@@ -35,6 +35,9 @@ struct SequentialAddressing {
   /// same sum only for a power-of-two bound, or in another order); empty
   /// when --fix applies it.
   std::string NotApplied;
+  /// The combination is a min or max, whose result does not depend on the
+  /// order the elements are combined in.
+  bool OrderFree = false;
 };
 
 /// The rewrite of \p R in \p F (\p Nested: the reduction loop sits in

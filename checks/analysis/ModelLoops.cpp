@@ -209,7 +209,8 @@ ModelBuilder::geometricInduction(const VarDecl *V, Value Init, const Expr *W,
 }
 
 // Geometric steps of V by a constant power of two: `V *= 2`, `V <<= 1`,
-// `V = V * 4`, `V /= 2`, `V >>= 1`, `V = V / 2`. Returns (grows, shift).
+// `V = V * 4`, `V += V`, `V /= 2`, `V >>= 1`, `V = V / 2`. Returns (grows,
+// shift).
 std::optional<std::pair<bool, int64_t>>
 ModelBuilder::geometricStep(const VarDecl *V, const Expr *W) {
   const auto *BO = dyn_cast<BinaryOperator>(W);
@@ -234,12 +235,19 @@ ModelBuilder::geometricStep(const VarDecl *V, const Expr *W) {
     Op = BO_Shr;
     Amount = BO->getRHS();
     break;
+  case BO_AddAssign: // `V += V`
+    if (ModifiedVars::var(BO->getRHS()) != V)
+      return std::nullopt;
+    return std::make_pair(true, int64_t(1));
   case BO_Assign: {
     const auto *R =
         dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
     if (!R)
       return std::nullopt;
     Op = R->getOpcode();
+    if (Op == BO_Add && ModifiedVars::var(R->getLHS()) == V &&
+        ModifiedVars::var(R->getRHS()) == V)
+      return std::make_pair(true, int64_t(1)); // `V = V + V`
     if (ModifiedVars::var(R->getLHS()) == V)
       Amount = R->getRHS();
     else if (Op == BO_Mul && ModifiedVars::var(R->getRHS()) == V)

@@ -4,6 +4,7 @@
 #include "CudaAST.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/bit.h"
 
 using namespace clang;
 
@@ -40,7 +41,7 @@ bool isTwice(const Expr *E, const VarDecl *S, const ASTContext &Ctx) {
   return false;
 }
 
-// `s *= 2`, `s <<= 1`, `s = 2 * s`
+// `s *= 2`, `s <<= 1`, `s = 2 * s`, `s += s`, `s = s + s`
 bool isDoubling(const Expr *Inc, const VarDecl *S, const ASTContext &Ctx) {
   const auto *BO = dyn_cast<BinaryOperator>(Inc->IgnoreParenImpCasts());
   if (!BO || varOf(BO->getLHS()) != S)
@@ -49,9 +50,16 @@ bool isDoubling(const Expr *Inc, const VarDecl *S, const ASTContext &Ctx) {
     return integerConstant(BO->getRHS(), Ctx) == 2;
   if (BO->getOpcode() == BO_ShlAssign)
     return integerConstant(BO->getRHS(), Ctx) == 1;
-  if (BO->getOpcode() == BO_Assign)
-    return isTwice(BO->getRHS(), S, Ctx);
-  return false;
+  if (BO->getOpcode() == BO_AddAssign)
+    return varOf(BO->getRHS()) == S;
+  if (BO->getOpcode() != BO_Assign)
+    return false;
+  if (isTwice(BO->getRHS(), S, Ctx))
+    return true;
+  const auto *Sum =
+      dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  return Sum && Sum->getOpcode() == BO_Add && varOf(Sum->getLHS()) == S &&
+         varOf(Sum->getRHS()) == S;
 }
 
 // The `for` whose body is \p If followed by a block barrier (`__syncthreads()`,
@@ -97,21 +105,47 @@ bool matchDoublingStride(InterleavedReduction &R, const KernelModel &M,
   return R.Loop->getInc() && isDoubling(R.Loop->getInc(), R.Stride, Ctx);
 }
 
-// if (tid % (2 * s) == 0), `tid` a local that holds threadIdx.x and is never
-// written, or threadIdx.x itself: sets the thread index.
+// The thread index tested by `tid % (2 * s)` or `tid & (2 * s - 1)`, or
+// null.
+const Expr *strideTestOperand(const Expr *E, const VarDecl *S,
+                              const ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO)
+    return nullptr;
+  if (BO->getOpcode() == BO_Rem && isTwice(BO->getRHS(), S, Ctx))
+    return BO->getLHS()->IgnoreParenImpCasts();
+  if (BO->getOpcode() != BO_And)
+    return nullptr;
+  const auto *Mask =
+      dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  if (Mask && Mask->getOpcode() == BO_Sub &&
+      integerConstant(Mask->getRHS(), Ctx) == 1 &&
+      isTwice(Mask->getLHS(), S, Ctx))
+    return BO->getLHS()->IgnoreParenImpCasts();
+  return nullptr;
+}
+
+// if (tid % (2 * s) == 0), `(tid & (2 * s - 1)) == 0`, `0 == ...`, `!(...)`:
+// `tid` a local that holds threadIdx.x and is never written, or
+// threadIdx.x itself. Sets the thread index.
 bool matchStrideTest(InterleavedReduction &R, const KernelModel &M,
                      const ASTContext &Ctx) {
-  const auto *Eq =
-      dyn_cast<BinaryOperator>(R.If->getCond()->IgnoreParenImpCasts());
-  if (!Eq || Eq->getOpcode() != BO_EQ ||
-      integerConstant(Eq->getRHS(), Ctx) != 0)
+  const Expr *Cond = R.If->getCond()->IgnoreParenImpCasts();
+  const Expr *Tested = nullptr;
+  if (const auto *Not = dyn_cast<UnaryOperator>(Cond)) {
+    if (Not->getOpcode() == UO_LNot)
+      Tested = Not->getSubExpr();
+  } else if (const auto *Eq = dyn_cast<BinaryOperator>(Cond)) {
+    if (Eq->getOpcode() == BO_EQ && integerConstant(Eq->getRHS(), Ctx) == 0)
+      Tested = Eq->getLHS();
+    else if (Eq->getOpcode() == BO_EQ &&
+             integerConstant(Eq->getLHS(), Ctx) == 0)
+      Tested = Eq->getRHS();
+  }
+  const Expr *TidE =
+      Tested ? strideTestOperand(Tested, R.Stride, Ctx) : nullptr;
+  if (!TidE)
     return false;
-  const auto *Rem =
-      dyn_cast<BinaryOperator>(Eq->getLHS()->IgnoreParenImpCasts());
-  if (!Rem || Rem->getOpcode() != BO_Rem ||
-      !isTwice(Rem->getRHS(), R.Stride, Ctx))
-    return false;
-  const Expr *TidE = Rem->getLHS()->IgnoreParenImpCasts();
   R.Tid = varOf(TidE);
   if (!R.Tid)
     return isBuiltinX(TidE, SymKind::ThreadIdx, M);
@@ -120,40 +154,140 @@ bool matchStrideTest(InterleavedReduction &R, const KernelModel &M,
          L->Init->Kind == SymKind::ThreadIdx && L->Init->Dim == 0;
 }
 
-// sdata[tid] += sdata[tid + s]: sets the array and its element type.
-bool matchPairwiseAdd(InterleavedReduction &R, const KernelModel &M) {
-  auto IsTid = [&](const Expr *E) {
-    return R.Tid ? varOf(E) == R.Tid : isBuiltinX(E, SymKind::ThreadIdx, M);
+// `a[tid]` (Tid) or `a[tid + s]` (!Tid): the array, or null.
+const VarDecl *pairElement(const Expr *E, bool Tid,
+                           const InterleavedReduction &R,
+                           const KernelModel &M) {
+  auto IsTid = [&](const Expr *X) {
+    return R.Tid ? varOf(X) == R.Tid : isBuiltinX(X, SymKind::ThreadIdx, M);
   };
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  if (!AS)
+    return nullptr;
+  const Expr *Idx = AS->getIdx();
+  if (Tid)
+    return IsTid(Idx) ? varOf(AS->getBase()) : nullptr;
+  const auto *Sum = dyn_cast<BinaryOperator>(Idx->IgnoreParenImpCasts());
+  if (!Sum || Sum->getOpcode() != BO_Add ||
+      !((IsTid(Sum->getLHS()) && varOf(Sum->getRHS()) == R.Stride) ||
+        (IsTid(Sum->getRHS()) && varOf(Sum->getLHS()) == R.Stride)))
+    return nullptr;
+  return varOf(AS->getBase());
+}
+
+// `x + y`, `max(x, y)`, `fminf(x, y)`: the two operands and how they are
+// combined.
+std::optional<std::pair<const Expr *, const Expr *>>
+combinedPair(const Expr *E, InterleavedReduction::CombineKind &Kind) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add)
+      return std::nullopt;
+    Kind = InterleavedReduction::Sum;
+    return std::make_pair(BO->getLHS(), BO->getRHS());
+  }
+  const auto *CE = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || CE->getNumArgs() != 2 || !FD->getIdentifier())
+    return std::nullopt;
+  static const llvm::StringRef MinMax[] = {"max",   "min",  "fmaxf",
+                                           "fminf", "fmax", "fmin"};
+  if (!llvm::is_contained(MinMax, FD->getName()))
+    return std::nullopt;
+  Kind = InterleavedReduction::MinMax;
+  return std::make_pair(CE->getArg(0), CE->getArg(1));
+}
+
+// sdata[tid] += sdata[tid + s], sdata[tid] = sdata[tid] + sdata[tid + s],
+// sdata[tid] = fmaxf(sdata[tid], sdata[tid + s]): sets the array, its
+// element type and the combination.
+bool matchPairwiseCombine(InterleavedReduction &R, const KernelModel &M) {
   const Stmt *Then = R.If->getThen();
   if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
     if (CS->size() != 1)
       return false;
     Then = CS->body_front();
   }
-  const auto *Add = dyn_cast<CompoundAssignOperator>(Then);
-  if (!Add || Add->getOpcode() != BO_AddAssign)
+  const auto *Assign = dyn_cast<BinaryOperator>(Then);
+  if (!Assign)
     return false;
-  const auto *Dst = dyn_cast<ArraySubscriptExpr>(Add->getLHS()->IgnoreParens());
-  const auto *Src =
-      dyn_cast<ArraySubscriptExpr>(Add->getRHS()->IgnoreParenImpCasts());
-  if (!Dst || !Src)
+  const VarDecl *A = pairElement(Assign->getLHS(), true, R, M);
+  if (!A)
     return false;
-  const VarDecl *A = varOf(Dst->getBase()), *B = varOf(Src->getBase());
-  if (!A || A != B || !IsTid(Dst->getIdx()))
+  bool Pair = false;
+  if (Assign->getOpcode() == BO_AddAssign) {
+    R.Combine = InterleavedReduction::Sum;
+    Pair = pairElement(Assign->getRHS(), false, R, M) == A;
+  } else if (Assign->getOpcode() == BO_Assign) {
+    if (auto Ops = combinedPair(Assign->getRHS(), R.Combine))
+      for (int Swap = 0; Swap < 2 && !Pair; ++Swap)
+        Pair = pairElement(Swap ? Ops->second : Ops->first, true, R, M) == A &&
+               pairElement(Swap ? Ops->first : Ops->second, false, R, M) == A;
+  }
+  if (!Pair)
     return false;
-  const auto *Sum =
-      dyn_cast<BinaryOperator>(Src->getIdx()->IgnoreParenImpCasts());
-  if (!Sum || Sum->getOpcode() != BO_Add ||
-      !((IsTid(Sum->getLHS()) && varOf(Sum->getRHS()) == R.Stride) ||
-        (IsTid(Sum->getRHS()) && varOf(Sum->getLHS()) == R.Stride)))
-    return false;
-  R.Element = Dst->getType();
+  R.Element = Assign->getLHS()->getType();
   R.Array = A;
   return true;
 }
 
+// One lane in every \p Period of the warp, at the same place in each.
+bool evenlySpaced(uint32_t Mask, unsigned Period) {
+  uint32_t First = Period >= 32 ? Mask : Mask & ((1u << Period) - 1);
+  if (llvm::popcount(First) != 1)
+    return false;
+  uint32_t Repeated = 0;
+  for (unsigned I = 0; I < 32; I += Period)
+    Repeated |= First << I;
+  return Repeated == Mask;
+}
+
+// The lanes of warp 0 of sample 0 for which \p Cond holds in iteration \p K
+// of \p Loop; nullopt when some lane cannot be computed.
+std::optional<uint32_t> lanesTaking(const SymNode &Cond, const Stmt *Loop,
+                                    int64_t K, const WarpSampler &S) {
+  WhatIf At;
+  At.LoopIters[Loop] = K;
+  uint32_t Mask = 0;
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+    std::optional<int64_t> V = S.value(Cond, 0, 0, Lane, &At);
+    if (!V)
+      return std::nullopt;
+    if (*V)
+      Mask |= 1u << Lane;
+  }
+  return Mask;
+}
+
+bool holdsBlockBarrier(const Stmt *Loop, const KernelModel &M) {
+  return llvm::any_of(M.syncs(), [&](const SyncPoint &P) {
+    return P.Scope == SyncScope::Block && llvm::is_contained(P.Loops, Loop);
+  });
+}
+
 } // namespace
+
+bool isInterleavedTreeStep(const BranchCondition &C, const KernelModel &M,
+                           const WarpSampler &S) {
+  if (!isa<IfStmt>(C.S) || C.Loops.empty() || S.warps(0) < 1)
+    return false;
+  const Stmt *Loop = C.Loops.back();
+  if (!holdsBlockBarrier(Loop, M))
+    return false;
+  // Three iterations: the lanes let through halve each time, evenly spaced.
+  std::optional<unsigned> Prev;
+  for (int64_t K = 0; K < 3; ++K) {
+    std::optional<uint32_t> Mask = lanesTaking(*C.Value, Loop, K, S);
+    if (!Mask)
+      return false;
+    unsigned N = llvm::popcount(*Mask);
+    if (N < 2 || N > 16 || 32 % N != 0 || !evenlySpaced(*Mask, 32 / N) ||
+        (Prev && N * 2 != *Prev))
+      return false;
+    Prev = N;
+  }
+  return true;
+}
 
 std::optional<InterleavedReduction>
 interleavedReduction(const IfStmt *If, const KernelModel &M, ASTContext &Ctx) {
@@ -161,7 +295,7 @@ interleavedReduction(const IfStmt *If, const KernelModel &M, ASTContext &Ctx) {
   R.If = If;
   R.Loop = stepLoopOf(If, M, Ctx);
   if (!R.Loop || !matchDoublingStride(R, M, Ctx) ||
-      !matchStrideTest(R, M, Ctx) || !matchPairwiseAdd(R, M))
+      !matchStrideTest(R, M, Ctx) || !matchPairwiseCombine(R, M))
     return std::nullopt;
   return R;
 }

@@ -11,6 +11,7 @@
 #define CUDALINT_ANALYSIS_REDUCTION_H
 
 #include "KernelModel.h"
+#include "Warp.h"
 
 #include "clang/AST/Stmt.h"
 
@@ -18,9 +19,11 @@
 
 namespace cudalint {
 
-/// The interleaved tree reduction in its textbook shape:
-///   for (unsigned s = 1; s < B; s *= 2) {
-///     if (tid % (2 * s) == 0) sdata[tid] += sdata[tid + s];
+/// The interleaved tree reduction in the shapes the sequential-addressing
+/// rewrite handles:
+///   for (unsigned s = 1; s < B; s *= 2) {   // or s <<= 1, s += s
+///     if (tid % (2 * s) == 0)               // or (tid & (2 * s - 1)) == 0
+///       sdata[tid] += sdata[tid + s];       // or = fmaxf(sdata[tid], ...)
 ///     __syncthreads();
 ///   }
 struct InterleavedReduction {
@@ -34,7 +37,20 @@ struct InterleavedReduction {
   bool BoundIsBlockDimX = false;         ///< `B` is blockDim.x.
   const clang::VarDecl *Array = nullptr; ///< `sdata`
   clang::QualType Element;
+  /// How the pair is combined: a sum (`+=`, `a = a + b`), whose result
+  /// depends on the order for floating point, or a min or max, whose
+  /// result does not.
+  enum CombineKind { Sum, MinMax } Combine = Sum;
 };
+
+/// True when the branch \p C is the step of an interleaved tree (a
+/// reduction, a scan's up-sweep), however it is spelled: it sits in a loop
+/// that holds a block barrier, and in iteration k of that loop it lets
+/// one thread in 2^(k+j) through, evenly spaced, for a fixed j >= 1 (`tid %
+/// (2 * s) == 0`, `(tid & (2 * s - 1)) == 0`, `tid % (s << 1)`, on a
+/// linear index of a 2D block, through a helper), as \p S samples it.
+bool isInterleavedTreeStep(const BranchCondition &C, const KernelModel &M,
+                           const WarpSampler &S);
 
 /// The reduction whose step is \p If, if \p If is one.
 std::optional<InterleavedReduction>

@@ -190,6 +190,11 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
       return L.Value;
     }
     case SymKind::LoopIter: {
+      if (W) {
+        auto It = W->LoopIters.find(L.Id);
+        if (It != W->LoopIters.end())
+          return It->second;
+      }
       uint64_t State = D.Seed ^ stableHash(L);
       return pick(State, 0, 8);
     }

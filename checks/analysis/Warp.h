@@ -55,6 +55,9 @@ struct WhatIf {
   /// pseudo-random one (often 0, 1 or -1, else large). Shows whether lanes
   /// can disagree on data, not what the data is.
   bool ArbitraryData = false;
+  /// Loop iteration counters (SymKind::LoopIter, by loop) held at a value
+  /// instead of drawn per sample.
+  std::map<const void *, int64_t> LoopIters;
 };
 
 class WarpSampler {
