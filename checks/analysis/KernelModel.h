@@ -146,6 +146,13 @@ public:
       return std::nullopt;
     return It->second;
   }
+  /// The condition of a `for` or `while` loop with the values its
+  /// variables hold when the loop is entered (`0 < len[i]` for `for (j = 0;
+  /// j < len[i]; ++j)`), or null when not known: whether the lanes of a
+  /// warp may disagree on the trip count before the loop changes anything.
+  SymRef entryCondition(const clang::Stmt *Loop) const {
+    return EntryConditions.lookup(Loop);
+  }
   /// True if some part of the body could not be followed (inline assembly,
   /// a helper called too deep, ...): accesses there are missing.
   bool incomplete() const { return Incomplete; }
@@ -164,6 +171,7 @@ private:
   llvm::DenseMap<const clang::VarDecl *, unsigned> LocalIndex;
   llvm::DenseMap<const clang::Expr *, SymRef> Values;
   llvm::DenseMap<const clang::Stmt *, int64_t> TripCounts;
+  llvm::DenseMap<const clang::Stmt *, SymRef> EntryConditions;
   bool Incomplete = false;
   bool MultiDim = false;
 };

@@ -116,6 +116,8 @@ struct LoopVars {
   llvm::SmallVector<const clang::VarDecl *, 4> Others;
   /// For each of Others: whether it may hold a thread-dependent value.
   llvm::DenseMap<const clang::VarDecl *, bool> Dep;
+  /// For each of Others: whether its value is data (see DataOrigin).
+  llvm::DenseMap<const clang::VarDecl *, DataOrigin> Origin;
 };
 
 // The identity of the coalesced-group rank leaf (see isCoalescedRank).
@@ -192,6 +194,10 @@ public:
   bool VisitDeclStmt(clang::DeclStmt *) { return true; }
 };
 
+/// A cooperative group's query (`tile.size()`, `grid.thread_rank()`): the
+/// same value on every call by one thread.
+bool isGroupQuery(const clang::CallExpr *CE);
+
 const unsigned MaxInlineDepth = 4;
 
 // The location a pointer value points to (its type left to the caller).
@@ -244,6 +250,7 @@ private:
   Value paramValue(const clang::ParmVarDecl *P);
   Value opaque(const void *Id, llvm::StringRef Name, bool ThreadDep);
   Value opaqueExpr(const clang::Expr *X, bool ThreadDep);
+  std::optional<Value> classMemberValue(const clang::MemberExpr *ME);
   const void *inContext(const void *Node) const;
   bool guardsThreadDependent() const;
   void setVar(const clang::VarDecl *V, Value Val, clang::SourceLocation Def);
@@ -326,6 +333,9 @@ private:
   llvm::DenseMap<const clang::VarDecl *, bool>
   dryRunIteration(const LoopShape &S, const LoopVars &Vars);
   void assumeLoopValues(const clang::Stmt *L, const LoopVars &Vars);
+  void recordEntryCondition(const LoopShape &S);
+  DataOrigin loopStateOrigin(const clang::VarDecl *V, unsigned Writes,
+                             const clang::Expr *LastWrite);
   void recordTripCount(const LoopShape &S, const LoopVars &Vars);
   void valuesAfterLoop(const clang::Stmt *Body, const model::ModifiedVars &Mods,
                        bool TripDep);

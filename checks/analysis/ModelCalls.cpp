@@ -135,6 +135,29 @@ Value ModelBuilder::builtinDim3(SymKind K) {
   return V;
 }
 
+bool model::isGroupQuery(const CallExpr *CE) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  if (!MD || !ME || !MD->getIdentifier())
+    return false;
+  static const StringRef Queries[] = {"size",
+                                      "num_threads",
+                                      "thread_rank",
+                                      "meta_group_size",
+                                      "meta_group_rank",
+                                      "block_rank",
+                                      "num_blocks",
+                                      "dim_threads",
+                                      "thread_index",
+                                      "group_index",
+                                      "group_dim",
+                                      "dim_blocks",
+                                      "block_index"};
+  return llvm::is_contained(Queries, MD->getName()) &&
+         !cgClassName(ME->getBase()->IgnoreParenImpCasts()->getType(), nullptr)
+              .empty();
+}
+
 // thread_rank() and friends; \p ObjectType is the group's type (for a
 // static member such as CUDA 13's thread_block::thread_rank(), its class).
 std::optional<Value> ModelBuilder::cooperativeGroups(const CXXMethodDecl *MD,
@@ -173,6 +196,15 @@ std::optional<Value> ModelBuilder::cooperativeGroups(const CXXMethodDecl *MD,
       return Value::scalar(BlockRank);
     if (N == "block_index")
       return builtinDim3(SymKind::BlockIdx);
+    SymRef Blocks = symBuiltin(SymKind::GridDim, 0) *
+                    symBuiltin(SymKind::GridDim, 1) *
+                    symBuiltin(SymKind::GridDim, 2);
+    if (N == "size" || N == "num_threads")
+      return Value::scalar(Blocks * blockSize());
+    if (N == "num_blocks")
+      return Value::scalar(Blocks);
+    if (N == "dim_blocks" || N == "group_dim")
+      return builtinDim3(SymKind::GridDim);
   }
   if (Class == "coalesced_group" && N == "thread_rank")
     return Value::scalar(symVarying(&CoalescedRankTag, "coalesced rank"));
@@ -183,6 +215,8 @@ std::optional<Value> ModelBuilder::cooperativeGroups(const CXXMethodDecl *MD,
       return Value::scalar(symOp(SymKind::Div, linearThread(), symConst(Tile)));
     if (N == "size" || N == "num_threads")
       return Value::scalar(symConst(Tile));
+    if (N == "meta_group_size")
+      return Value::scalar(symOp(SymKind::Div, blockSize(), symConst(Tile)));
   }
   return std::nullopt;
 }
@@ -349,8 +383,12 @@ std::optional<Value> ModelBuilder::groupOrBuiltinCall(const CallExpr *CE) {
     if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
       if (auto K = builtinVarKind(MC->getImplicitObjectArgument()))
         return builtinDim3(*K);
-    if (std::optional<Value> V = cooperativeGroups(
-            MC->getMethodDecl(), MC->getImplicitObjectArgument()->getType())) {
+    // The object as written: a method of a base class (`size()` of a
+    // tile's base) sees the object converted to that base.
+    QualType Object =
+        MC->getImplicitObjectArgument()->IgnoreParenImpCasts()->getType();
+    if (std::optional<Value> V =
+            cooperativeGroups(MC->getMethodDecl(), Object)) {
       rvalue(MC->getImplicitObjectArgument());
       return *V;
     }

@@ -48,6 +48,21 @@ std::optional<std::pair<const Expr *, int>> inductionStep(const VarDecl *V,
   return std::nullopt;
 }
 
+// An array element, a dereference or a member through a pointer.
+bool readsMemory(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ArraySubscriptExpr>(S))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->getOpcode() == UO_Deref)
+      return true;
+  if (const auto *ME = dyn_cast<MemberExpr>(S))
+    if (ME->isArrow())
+      return true;
+  return llvm::any_of(S->children(), readsMemory);
+}
+
 bool containsReturn(const Stmt *S) {
   if (!S)
     return false;
@@ -93,7 +108,8 @@ bool refersToAny(const Stmt *S,
         return true;
   if (isa<PseudoObjectExpr>(S))
     return false; // threadIdx.x and friends: the same every iteration.
-  if (isa<CallExpr>(S) && !isa<CXXOperatorCallExpr>(S))
+  if (isa<CallExpr>(S) && !isa<CXXOperatorCallExpr>(S) &&
+      !isGroupQuery(cast<CallExpr>(S)))
     return true; // A call may return something new each iteration.
   for (const Stmt *C : S->children())
     if (refersToAny(C, Vs))
@@ -115,6 +131,7 @@ ModifiedVars writtenIn(const LoopShape &S) {
 } // namespace
 
 void ModelBuilder::loop(const LoopShape &S) {
+  recordEntryCondition(S);
   ModifiedVars Mods = writtenIn(S);
   LoopVars Vars = loopCarriedVars(S, Mods);
   settleLoopDependence(S, Vars);
@@ -147,8 +164,29 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
   for (const VarDecl *V : Vars.Others) {
     auto It = E.find(V);
     Vars.Dep[V] = It != E.end() && It->second.threadDependent();
+    Vars.Origin[V] =
+        loopStateOrigin(V, Mods.Count.lookup(V), Mods.Last.lookup(V));
   }
   return Vars;
+}
+
+// Whether a variable the loop carries is data: it starts from data, it is
+// stepped by something read from memory (`sum += a[j]`), or the loop
+// updates it other than by a step (an orbit, a state: LoopState). A counter
+// stepped by something cudalint could not follow (`i += group.size()` of a
+// user type) is not.
+DataOrigin ModelBuilder::loopStateOrigin(const VarDecl *V, unsigned Writes,
+                                         const Expr *LastWrite) {
+  auto It = E.find(V);
+  if (It != E.end() && It->second.Kind == Value::Scalar &&
+      readsData(*It->second.S, {}))
+    return DataOrigin::Memory;
+  std::optional<std::pair<const Expr *, int>> Step =
+      Writes == 1 && LastWrite ? inductionStep(V, LastWrite) : std::nullopt;
+  if (!Step)
+    return DataOrigin::LoopState;
+  return Step->first && readsMemory(Step->first) ? DataOrigin::Memory
+                                                 : DataOrigin::None;
 }
 
 // The value of \p V (written \p Writes times in the loop) in iteration `k`,
@@ -361,6 +399,8 @@ void ModelBuilder::assumeLoopValues(const Stmt *L, const LoopVars &Vars) {
     bool Ptr = It != E.end() && It->second.Kind == Value::Ptr;
     bool Dep = Vars.Dep.lookup(V);
     Value Val = opaque(L, V->getName(), Dep);
+    if (Dep && Val.Kind == Value::Scalar)
+      Val.S = symVarying(L, V->getName(), Vars.Origin.lookup(V));
     if (Ptr) {
       Value P = It->second;
       P.S = Val.S;
@@ -371,6 +411,20 @@ void ModelBuilder::assumeLoopValues(const Stmt *L, const LoopVars &Vars) {
     Val.Def = V->getLocation();
     E[V] = Val;
   }
+}
+
+// The condition of a `for` or `while` loop as the loop is entered, with the
+// values its variables hold before the first iteration.
+void ModelBuilder::recordEntryCondition(const LoopShape &S) {
+  if (!Recording || !S.Cond || isa<DoStmt>(S.L) || S.CondVar)
+    return;
+  Env Saved = E;
+  Recording = false;
+  Value C = rvalue(S.Cond);
+  Recording = true;
+  E = std::move(Saved);
+  if (C.Kind == Value::Scalar)
+    M.EntryConditions[S.L] = C.S;
 }
 
 // A constant trip count: `for (int i = 0; i < 8; ++i)`.
@@ -411,6 +465,8 @@ void ModelBuilder::valuesAfterLoop(const Stmt *Body, const ModifiedVars &Mods,
       continue;
     bool D = TripDep || It->second.threadDependent();
     Value Val = opaque(Body, V->getName(), D);
+    if (D && It->second.Kind == Value::Scalar && readsData(*It->second.S, {}))
+      Val.S = symVarying(Body, V->getName(), DataOrigin::Memory);
     if (It->second.Kind == Value::Ptr) {
       Value P = It->second;
       P.S = Val.S;

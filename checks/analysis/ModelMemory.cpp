@@ -93,8 +93,9 @@ Value ModelBuilder::loadFrom(const Loc &L, const Expr *X, bool Record) {
   // An element of memory all threads share: threads that read the same
   // address read the same value. A thread's own (local) memory is not.
   if (Dep && L.Root && L.Off && L.Space != MemSpace::Local)
-    return Value::scalar(
-        symData(inContext(X), sourceText(X, Ctx), L.Root->getName(), {L.Off}));
+    return Value::scalar(symData(inContext(X), sourceText(X, Ctx),
+                                 L.Root->getName(), {L.Off},
+                                 DataOrigin::Memory));
   return opaqueExpr(X, Dep);
 }
 

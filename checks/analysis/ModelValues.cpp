@@ -200,6 +200,25 @@ std::optional<int64_t> ModelBuilder::constant(const Expr *X) {
   return R.Val.getInt().getExtValue();
 }
 
+// `frag.num_elements`, `packed.size`: an enumerator or a static data
+// member named through an object, the same for every thread; nullopt for
+// a field.
+std::optional<ModelBuilder::Value>
+ModelBuilder::classMemberValue(const MemberExpr *ME) {
+  const ValueDecl *D = ME->getMemberDecl();
+  if (const auto *Enum = dyn_cast<EnumConstantDecl>(D))
+    return Value::scalar(symConst(Enum->getInitVal().getExtValue()));
+  const auto *Static = dyn_cast<VarDecl>(D);
+  if (!Static)
+    return std::nullopt;
+  if (std::optional<int64_t> C = constant(ME))
+    return Value::scalar(symConst(*C));
+  if (const Expr *Init = Static->getAnyInitializer())
+    if (std::optional<int64_t> C = constant(Init))
+      return Value::scalar(symConst(*C));
+  return opaque(Static, Static->getName(), false);
+}
+
 Value ModelBuilder::children(const Expr *X) {
   // Evaluates the children for their accesses; the result is opaque,
   // thread-dependent when any child is.
@@ -261,6 +280,9 @@ Value ModelBuilder::rvalueImpl(const Expr *X) {
         return loadFrom(*L, DRE, /*Record=*/false);
     return opaqueExpr(X, false);
   }
+  if (const auto *ME = dyn_cast<MemberExpr>(X))
+    if (std::optional<Value> V = classMemberValue(ME))
+      return *V;
   if (isa<ArraySubscriptExpr>(X) || isa<MemberExpr>(X)) {
     // An lvalue used as a value without an lvalue-to-rvalue conversion:
     // a struct copied (`out[i] = in[j]` with float4) or an element bound
@@ -305,6 +327,9 @@ Value ModelBuilder::castExpr(const CastExpr *C) {
   const Expr *Sub = C->getSubExpr();
   switch (C->getCastKind()) {
   case CK_LValueToRValue: {
+    if (const auto *ME = dyn_cast<MemberExpr>(Sub->IgnoreParens()))
+      if (std::optional<Value> V = classMemberValue(ME))
+        return *V;
     std::optional<Loc> L = lvalue(Sub);
     if (!L)
       return opaqueExpr(C, true);

@@ -270,14 +270,16 @@ SymRef symArrayDim(const void *Array, unsigned Level, int64_t Extent,
   return R;
 }
 
-SymRef symVarying(const void *Id, llvm::StringRef Name) {
-  return SymBuilder::leaf(SymKind::Varying,
-                          "v:" + ptrKey(Id) + ":" + Name.str(), Name.str(), Id,
-                          0, true, true);
+SymRef symVarying(const void *Id, llvm::StringRef Name, DataOrigin Origin) {
+  SymRef R =
+      SymBuilder::leaf(SymKind::Varying, "v:" + ptrKey(Id) + ":" + Name.str(),
+                       Name.str(), Id, 0, true, true);
+  const_cast<SymNode &>(*R).Origin = Origin;
+  return R;
 }
 
 SymRef symData(const void *Id, llvm::StringRef Name, llvm::StringRef Source,
-               llvm::ArrayRef<SymRef> Inputs) {
+               llvm::ArrayRef<SymRef> Inputs, DataOrigin Origin) {
   std::string Key = "v:" + ptrKey(Id) + ":" + Name.str();
   for (const SymRef &In : Inputs)
     Key += ":" + In->key();
@@ -286,7 +288,20 @@ SymRef symData(const void *Id, llvm::StringRef Name, llvm::StringRef Source,
   auto &N = const_cast<SymNode &>(*R);
   N.Source = Source.str();
   N.Inputs.assign(Inputs.begin(), Inputs.end());
+  N.Origin = Origin;
   return R;
+}
+
+bool readsData(const SymNode &E, llvm::ArrayRef<const void *> Loops) {
+  if (E.Kind == SymKind::Varying) {
+    if (E.Origin == DataOrigin::Memory ||
+        (E.Origin == DataOrigin::LoopState && llvm::is_contained(Loops, E.Id)))
+      return true;
+    return llvm::any_of(
+        E.Inputs, [&](const SymRef &In) { return readsData(*In, Loops); });
+  }
+  return llvm::any_of(E.Ops,
+                      [&](const SymRef &Op) { return readsData(*Op, Loops); });
 }
 
 SymRef symOp(SymKind K, SymRef A, SymRef B, SymRef C) {

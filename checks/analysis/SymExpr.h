@@ -74,6 +74,16 @@ enum class SymKind {
   Select,
 };
 
+/// Where a per-thread unknown comes from, for telling data from values
+/// cudalint merely lost track of.
+enum class DataOrigin : uint8_t {
+  None,      ///< An index, a call result, a value left by a loop, ...
+  Memory,    ///< Read from memory, or computed from something read.
+  LoopState, ///< A value a loop updates in a way other than a step
+             ///< (`zr = zr * zr - zi * zi + cr`): it evolves with the data
+             ///< of each thread.
+};
+
 /// One node. Build them with the factory functions below, which fold
 /// constants and compute the properties the analyses ask about.
 class SymNode {
@@ -91,6 +101,8 @@ public:
   /// reads them when it stands in arbitrary data for loads.
   llvm::SmallVector<SymRef, 2> Inputs;
   std::string Source;
+  /// For a Varying leaf: whether it stands for data (see readsData).
+  DataOrigin Origin = DataOrigin::None;
 
   bool isConst() const { return Kind == SymKind::Const; }
   bool isLeaf() const { return Kind <= SymKind::Varying; }
@@ -125,14 +137,22 @@ SymRef symLoopIter(const void *Loop, llvm::StringRef Name);
 /// SymNode::Value) so that evaluation can use it or try a padded one.
 SymRef symArrayDim(const void *Array, unsigned Level, int64_t Extent,
                    llvm::StringRef Name);
-SymRef symVarying(const void *Id, llvm::StringRef Name);
+SymRef symVarying(const void *Id, llvm::StringRef Name,
+                  DataOrigin Origin = DataOrigin::None);
 /// A per-thread value that is some function, named by \p Source, of \p
 /// Inputs: an element loaded at a thread-dependent address (Source: the
 /// array, Inputs: the offset), a pure function of thread-dependent
 /// arguments. Threads whose inputs agree hold the same value, so a
 /// condition on it can be shown warp- or block-uniform.
 SymRef symData(const void *Id, llvm::StringRef Name, llvm::StringRef Source,
-               llvm::ArrayRef<SymRef> Inputs);
+               llvm::ArrayRef<SymRef> Inputs,
+               DataOrigin Origin = DataOrigin::None);
+
+/// True when \p E depends on data a thread reads from memory (a leaf of
+/// origin Memory, or made from one), or on a value one of \p Loops carries
+/// as its state (`zr` of an escape-time orbit): what makes trip counts and
+/// branches differ by the data rather than by the thread index.
+bool readsData(const SymNode &E, llvm::ArrayRef<const void *> Loops);
 SymRef symOp(SymKind K, SymRef A, SymRef B = nullptr, SymRef C = nullptr);
 inline SymRef operator+(SymRef A, SymRef B) {
   return symOp(SymKind::Add, A, B);
