@@ -206,22 +206,24 @@ bool comparesTwoPerThreadValues(const SymNode &Cond) {
 }
 
 // Whether a loop whose trip count depends on data each lane reads costs
-// enough to report. Lanes that finish early wait for the slowest. When the
-// lanes already disagree as the loop is entered (`j < len[i]`, an orbit
-// from each pixel), their counts differ by the data: report a loop whose
-// body does real work. When they agree on entry (`lo < hi` from 0 and n,
-// a traversal from the root), counts drift apart only as the loop runs: a
-// binary search differs by one trip; report only a heavy body (a traversal
-// that tests and pushes). Retry loops around atomics are atomic-hotspot's.
+// enough to report: lanes that finish early wait for the slowest, so a body
+// that does real work. A binary search or bisection that every lane starts
+// alike (`lo < hi` from 0 and n) differs by one trip at most: only a heavy
+// body counts there. Retry loops around atomics are atomic-hotspot's.
 bool dataLoopIsCostly(const BranchWays &W, const BranchCondition &C,
                       const KernelModel &M) {
   const Work &Body = W.LeavesLoop ? W.LoopBody : W.A;
   if (Body.Atomic)
     return false;
-  SymRef Entry = W.LeavesLoop ? nullptr : M.entryCondition(C.S);
-  if (Entry && Entry->threadDependent())
-    return Body.real(6);
-  return Body.weight() >= 40;
+  if (W.LeavesLoop)
+    // A `break` on what each lane read (not only on a state every lane
+    // starts alike) ends the lanes' trip counts at different points.
+    return readsData(*C.Value, {}) ? Body.real(6) : Body.weight() >= 40;
+  SymRef Entry = M.entryCondition(C.S);
+  bool AgreeOnEntry = !Entry || !Entry->threadDependent();
+  if (AgreeOnEntry && bisectsInterval(C.S))
+    return Body.weight() >= 40;
+  return Body.real(6);
 }
 
 // Whether the lanes' disagreement on \p C costs enough to report.

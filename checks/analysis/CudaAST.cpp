@@ -306,6 +306,66 @@ std::optional<int64_t> integerConstant(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+namespace {
+
+// `a + b` of two different variables.
+bool sumOfTwoVariables(const Expr *E) {
+  const auto *Sum = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!Sum || Sum->getOpcode() != BO_Add)
+    return false;
+  const auto *A = dyn_cast<DeclRefExpr>(Sum->getLHS()->IgnoreParenImpCasts());
+  const auto *B = dyn_cast<DeclRefExpr>(Sum->getRHS()->IgnoreParenImpCasts());
+  return A && B && A->getDecl() != B->getDecl();
+}
+
+// `(a + b) / 2`, `(a + b) >> 1`, `(a + b) * 0.5f`, `0.5f * (a + b)`.
+bool isMidpoint(const Expr *E) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO)
+    return false;
+  auto IsHalf = [](const Expr *X) {
+    const auto *F = dyn_cast<FloatingLiteral>(X->IgnoreParenImpCasts());
+    return F && F->getValueAsApproximateDouble() == 0.5;
+  };
+  auto IsInt = [](const Expr *X, uint64_t V) {
+    const auto *I = dyn_cast<IntegerLiteral>(X->IgnoreParenImpCasts());
+    return I && I->getValue() == V;
+  };
+  switch (BO->getOpcode()) {
+  case BO_Div:
+    return sumOfTwoVariables(BO->getLHS()) &&
+           (IsInt(BO->getRHS(), 2) ||
+            (isa<FloatingLiteral>(BO->getRHS()->IgnoreParenImpCasts()) &&
+             cast<FloatingLiteral>(BO->getRHS()->IgnoreParenImpCasts())
+                     ->getValueAsApproximateDouble() == 2.0));
+  case BO_Shr:
+    return sumOfTwoVariables(BO->getLHS()) && IsInt(BO->getRHS(), 1);
+  case BO_Mul:
+    return (sumOfTwoVariables(BO->getLHS()) && IsHalf(BO->getRHS())) ||
+           (sumOfTwoVariables(BO->getRHS()) && IsHalf(BO->getLHS()));
+  default:
+    return false;
+  }
+}
+
+bool containsMidpoint(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (isMidpoint(E))
+      return true;
+  return llvm::any_of(S->children(), containsMidpoint);
+}
+
+} // namespace
+
+bool bisectsInterval(const Stmt *Loop) {
+  for (const Stmt *C : Loop->children())
+    if (containsMidpoint(C))
+      return true;
+  return false;
+}
+
 bool isLoopStmt(const Stmt *S) {
   return isa_and_nonnull<ForStmt>(S) || isa_and_nonnull<WhileStmt>(S) ||
          isa_and_nonnull<DoStmt>(S) || isa_and_nonnull<CXXForRangeStmt>(S);

@@ -66,6 +66,11 @@ std::optional<int64_t> integerConstant(const clang::Expr *E,
 /// `for`, `while`, `do` and range-based `for`.
 bool isLoopStmt(const clang::Stmt *S);
 
+/// True when the body of \p Loop takes the midpoint of two variables
+/// (`mid = (lo + hi) / 2`, `>> 1`, `0.5f * (lo + hi)`): a binary search or
+/// a bisection, whose trip count is the logarithm of the interval.
+bool bisectsInterval(const clang::Stmt *Loop);
+
 /// The statement \p S ends with: itself, or the last statement of a block
 /// (of the innermost block, when blocks nest); null for an empty block.
 const clang::Stmt *lastStatement(const clang::Stmt *S);

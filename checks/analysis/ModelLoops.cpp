@@ -63,6 +63,20 @@ bool readsMemory(const Stmt *S) {
   return llvm::any_of(S->children(), readsMemory);
 }
 
+// A read of the clock (`clock()`, `clock64()`): a loop that reads it waits
+// for time to pass, and its state is a time, not data.
+bool readsClock(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (FD->getIdentifier() &&
+          llvm::is_contained({"clock", "clock64", "__globaltimer"},
+                             FD->getName()))
+        return true;
+  return llvm::any_of(S->children(), readsClock);
+}
+
 bool containsReturn(const Stmt *S) {
   if (!S)
     return false;
@@ -165,7 +179,9 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
     auto It = E.find(V);
     Vars.Dep[V] = It != E.end() && It->second.threadDependent();
     Vars.Origin[V] =
-        loopStateOrigin(V, Mods.Count.lookup(V), Mods.Last.lookup(V));
+        readsClock(S.Body)
+            ? DataOrigin::None
+            : loopStateOrigin(V, Mods.Count.lookup(V), Mods.Last.lookup(V));
   }
   return Vars;
 }

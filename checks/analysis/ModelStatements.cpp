@@ -198,6 +198,10 @@ void ModelBuilder::join(const Env &Other, const Stmt *S, const SymRef &Cond) {
       continue;
     It->second = merged(It->second, OV, static_cast<const Stmt *>(inContext(S)),
                         V, Cond);
+    // Written on one path of a per-thread branch: the dry runs of a loop
+    // must see it turn per-thread (`stack[top++]` under a test on data).
+    if (Observed && It->second.threadDependent())
+      (*Observed)[V] = true;
   }
 }
 

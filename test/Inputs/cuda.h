@@ -97,5 +97,12 @@ __device__ double fma(double x, double y, double z);
 __device__ float fmaf(float x, float y, float z);
 __device__ float cosf(float x);
 __device__ float expf(float x);
+__device__ float fabsf(float x);
+__device__ float fmaxf(float x, float y);
+__device__ float fminf(float x, float y);
+__device__ int min(int x, int y);
+__device__ int max(int x, int y);
+__device__ unsigned int __shfl_sync(unsigned int mask, unsigned int var,
+                                    int src);
 
 #endif // CUDALINT_TEST_MOCK_CUDA_H

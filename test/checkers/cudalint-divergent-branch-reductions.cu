@@ -8,10 +8,6 @@
 // integers or combined by a min or max, and the bound is a power of two.
 #include "cuda.h"
 
-__device__ float fabsf(float);
-__device__ float fmaxf(float, float);
-__device__ int min(int, int);
-
 // ---- Flagged, with the rewrite applied. ----
 
 // A mask instead of a modulo, `s <<= 1`, and a max.

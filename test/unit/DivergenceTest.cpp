@@ -20,7 +20,7 @@ SymRef c(int64_t V) { return symConst(V); }
 
 // `data[Index]`, a load from a global array named "data".
 SymRef load(const SymRef &Index, const void *Site) {
-  return symData(Site, "data[...]", "data", {Index * c(4)});
+  return symData(Site, "data[...]", "data", {Index * c(4)}, DataOrigin::Memory);
 }
 
 int Site1, Site2;
@@ -76,6 +76,21 @@ TEST(ThreadSplit, DataSplitsBlocksUnlessShared) {
   EXPECT_EQ(threadSplit(PerWarp, {}, S, true).Kind, ThreadSplit::Never);
   SymRef Unknown = symOp(SymKind::NE, symVarying(&Site2, "acc"), c(0));
   EXPECT_EQ(threadSplit(Unknown, {}, S, false).Kind, ThreadSplit::Unknown);
+}
+
+TEST(ReadsData, MemoryLoopStateAndLostIndices) {
+  int Loop, Other;
+  SymRef Loaded = load(tx(), &Site1);
+  EXPECT_TRUE(readsData(*Loaded, {}));
+  // A pure call of something loaded is data; of the thread index, not.
+  EXPECT_TRUE(readsData(*symData(&Site2, "fabsf(v)", "fabsf", {Loaded}), {}));
+  EXPECT_FALSE(readsData(*symData(&Site2, "sinf(t)", "sinf", {tx()}), {}));
+  // A loop's evolving state counts inside that loop only.
+  SymRef State = symVarying(&Loop, "zr", DataOrigin::LoopState);
+  EXPECT_TRUE(readsData(*symOp(SymKind::LT, State, c(4)), {&Loop}));
+  EXPECT_FALSE(readsData(*State, {&Other}));
+  // An index the model lost (left by an earlier loop) is not data.
+  EXPECT_FALSE(readsData(*symVarying(&Other, "i"), {&Other}));
 }
 
 } // namespace
