@@ -148,6 +148,25 @@ const Stmt *loopBody(const Stmt *S) {
   return nullptr;
 }
 
+// The work of each case of \p Sw: the statements from its label to the
+// next label (a case's label holds only its first statement).
+std::vector<Work> caseWork(const SwitchStmt *Sw, const KernelModel &M,
+                           ASTContext &Ctx) {
+  std::vector<Work> Cases;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Sw->getBody());
+  if (!Body)
+    return Cases;
+  for (const Stmt *St : Body->body()) {
+    while (const auto *SC = dyn_cast<SwitchCase>(St)) {
+      Cases.emplace_back(); // A label, perhaps of several: a new way.
+      St = SC->getSubStmt();
+    }
+    if (!Cases.empty())
+      Cases.back().add(workOf(St, Ctx, M));
+  }
+  return Cases;
+}
+
 // The cost of the ways of \p S: an `if`, a `?:`, a `switch` or a loop;
 // nullopt for `&&` and `||`, whose short-circuits are cheap.
 std::optional<BranchWays> waysOf(const BranchCondition &C, const KernelModel &M,
@@ -176,12 +195,9 @@ std::optional<BranchWays> waysOf(const BranchCondition &C, const KernelModel &M,
   } else if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
     // Two cases with real work are two ways that both run.
     unsigned Real = 0;
-    for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC;
-         SC = SC->getNextSwitchCase()) {
-      Work Case = workOf(SC->getSubStmt(), Ctx, M);
+    for (const Work &Case : caseWork(Sw, M, Ctx))
       if (Case.real())
         (Real++ ? W.B : W.A) = Case;
-    }
     W.WhatA = "one case";
     W.WhatB = "another";
   } else if (W.IsLoop) {
@@ -277,6 +293,79 @@ std::optional<InterleavedReduction>
 reductionAt(const Stmt *S, const KernelModel &M, ASTContext &Ctx) {
   if (const auto *If = dyn_cast<IfStmt>(S))
     return interleavedReduction(If, M, Ctx);
+  return std::nullopt;
+}
+
+//===--- Remarks rather than warnings -------------------------------------===//
+
+// The call an arm consists of (`r = f(a, b);`), or null.
+const CallExpr *soleCall(const Stmt *Arm) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Arm))
+    Arm = CS->size() == 1 ? CS->body_front() : nullptr;
+  const auto *E = dyn_cast_or_null<Expr>(Arm);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->isAssignmentOp())
+      E = BO->getRHS()->IgnoreParenImpCasts();
+  return dyn_cast<CallExpr>(E);
+}
+
+// `f(a, b)` and `f(b, a)`: one callee, the same arguments in another order.
+bool sameCallSwapped(const CallExpr *A, const CallExpr *B,
+                     const ASTContext &Ctx) {
+  if (!A || !B || !A->getDirectCallee() ||
+      A->getDirectCallee() != B->getDirectCallee() ||
+      A->getNumArgs() != B->getNumArgs())
+    return false;
+  auto Texts = [&](const CallExpr *C) {
+    std::vector<std::string> T;
+    for (const Expr *Arg : C->arguments())
+      T.push_back(sourceText(Arg, Ctx, 200));
+    llvm::sort(T);
+    return T;
+  };
+  return Texts(A) == Texts(B);
+}
+
+// `x == 0.f`, `x != x`, `isnan(x)`, `isinf(x)`: a test on floating-point
+// data that practically never holds for some lanes of a warp and not others.
+bool rarelySplitsAWarp(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
+    if (UO->getOpcode() == UO_LNot)
+      return rarelySplitsAWarp(UO->getSubExpr());
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond))
+    return BO->isEqualityOp() &&
+           BO->getLHS()->IgnoreParenImpCasts()->getType()->isFloatingType();
+  if (const auto *CE = dyn_cast<CallExpr>(Cond))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (FD->getIdentifier())
+        return llvm::is_contained(
+            {"isnan", "isinf", "__isnanf", "__isinff", "__isnan", "__isinf"},
+            FD->getName());
+  return false;
+}
+
+// Why a branch that splits the lanes is at most a remark: both arms call
+// one function with swapped arguments (the compiler can select the
+// arguments and call it once), or a float test that practically never
+// splits a warp.
+std::optional<std::string> whyOnlyARemark(const BranchCondition &C,
+                                          const LaneSplit &Split,
+                                          const ASTContext &Ctx) {
+  if (const auto *If = dyn_cast<IfStmt>(C.S)) {
+    const CallExpr *Then = soleCall(If->getThen());
+    if (sameCallSwapped(Then, soleCall(If->getElse()), Ctx))
+      return "a remark only: both arms call '" +
+             Then->getDirectCallee()->getNameAsString() +
+             "' with the same arguments in another order, so the compiler "
+             "can select the arguments and call it once";
+  }
+  if (Split.Kind == LaneSplit::DataDependent && rarelySplitsAWarp(C.Cond))
+    return "a remark only: an exact test on floating-point data rarely holds "
+           "for some lanes of a warp and not the others";
   return std::nullopt;
 }
 
@@ -398,10 +487,16 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl *Kernel,
       if (!Tree && !divergenceIsCostly(Split->Split.Kind, *Ways, C, M))
         continue;
       markReported(Loc);
-      if (Tree)
+      if (Tree) {
         reportReduction(Loc, C, Red, Shapes, *F, Ctx);
-      else
-        reportBranch(Loc, C, branchMessage(C, *Split, *Ways, Ctx), Ctx);
+        continue;
+      }
+      std::string Message = branchMessage(C, *Split, *Ways, Ctx);
+      std::optional<std::string> Why = whyOnlyARemark(C, Split->Split, Ctx);
+      if (Why)
+        Message += "; " + *Why;
+      reportBranch(Loc, C, Message,
+                   Why ? DiagnosticIDs::Remark : DiagnosticIDs::Warning, Ctx);
     }
   }
 }
@@ -409,8 +504,9 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl *Kernel,
 void DivergentBranchCheck::reportBranch(SourceLocation Loc,
                                         const BranchCondition &C,
                                         const std::string &Message,
+                                        DiagnosticIDs::Level Level,
                                         ASTContext &Ctx) {
-  diag(Loc, "%0") << Message;
+  diag(Loc, "%0", Level) << Message;
   for (const CallExpr *Call : C.CallStack)
     diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
   if (!C.Loops.empty() && !isLoopStmt(C.S))

@@ -29,7 +29,8 @@ private:
                    clang::ASTContext &Ctx) override;
   /// The warning for a divergent branch \p C, and where it runs.
   void reportBranch(clang::SourceLocation Loc, const BranchCondition &C,
-                    const std::string &Message, clang::ASTContext &Ctx);
+                    const std::string &Message,
+                    clang::DiagnosticIDs::Level Level, clang::ASTContext &Ctx);
   /// The warning for an interleaved tree step \p C, with its rewrite to
   /// sequential addressing when it is the reduction \p Red and --fix may
   /// apply it.

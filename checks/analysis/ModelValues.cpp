@@ -11,6 +11,8 @@
 
 #include "CudaAST.h"
 
+#include <cmath>
+
 using namespace clang;
 
 namespace cudalint {
@@ -270,8 +272,15 @@ Value ModelBuilder::rvalueImpl(const Expr *X) {
     return rvalue(DA->getExpr());
   if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(X))
     return rvalue(DI->getExpr());
-  if (isa<FloatingLiteral>(X) || isa<StringLiteral>(X) ||
-      isa<CXXNullPtrLiteralExpr>(X))
+  if (const auto *FL = dyn_cast<FloatingLiteral>(X)) {
+    // `0.f`, `4.0`: an integral value is that integer, so that tests of
+    // data against it can split; other literals are uniform unknowns.
+    double D = FL->getValueAsApproximateDouble();
+    if (D == static_cast<double>(static_cast<int64_t>(D)) && std::abs(D) < 1e15)
+      return Value::scalar(symConst(static_cast<int64_t>(D)));
+    return opaqueExpr(X, false);
+  }
+  if (isa<StringLiteral>(X) || isa<CXXNullPtrLiteralExpr>(X))
     return opaqueExpr(X, false);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {
     // A function, or a variable used as an rvalue of class type.
