@@ -371,12 +371,34 @@ std::optional<std::string> whyOnlyARemark(const BranchCondition &C,
 
 //===--- Messages ---------------------------------------------------------===//
 
-std::string reductionMessage(const std::string &CondText) {
-  return "interleaved tree reduction: '" + CondText +
-         "' keeps one lane in 2*s busy, so every warp stays active, and "
-         "divergent, at every step; sequential addressing ('tid < s' with s "
-         "halving) packs the active lanes into whole warps: 2.1x faster on "
-         "an H100";
+// The step test divides by the stride (`tid % (2 * s)`): an integer
+// division, as the compiler cannot see that the stride is a power of two.
+bool dividesByStride(const Expr *Cond, const ASTContext &Ctx) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()))
+    if ((BO->getOpcode() == BO_Rem || BO->getOpcode() == BO_Div) &&
+        !integerConstant(BO->getRHS(), Ctx))
+      return true;
+  return llvm::any_of(Cond->children(), [&](const Stmt *C) {
+    return isa_and_nonnull<Expr>(C) && dividesByStride(cast<Expr>(C), Ctx);
+  });
+}
+
+// Measured on an H100 (verify/ fixtures reduction_interleaved and
+// reduction_interleaved_mask): the textbook form with a modulo runs 2.0x
+// slower than sequential addressing, the same steps tested with a mask only
+// 1.05x: most of the cost is the division, not the divergence.
+std::string reductionMessage(const std::string &CondText, bool Divides) {
+  std::string Head = "interleaved tree reduction: '" + CondText +
+                     "' keeps one lane in 2*s busy, so every warp stays "
+                     "active, and divergent, at every step";
+  if (Divides)
+    return Head + ", and the modulo by the stride is an integer division; "
+                  "sequential addressing ('tid < s' with s halving) packs "
+                  "the active lanes into whole warps: 2.1x faster on an H100";
+  return Head + "; sequential addressing ('tid < s' with s halving) packs "
+                "the active lanes into whole warps, though with the step "
+                "tested by a mask rather than a modulo that measured only "
+                "1.05x on an H100";
 }
 
 const char *const TripCountCost =
@@ -403,8 +425,9 @@ std::string dataDependentMessage(const std::string &CondText,
            "': in a warp whose lanes disagree, the lanes that skip the "
            "'then' arm idle while the others run it, and it " +
            (W.A.Loop ? "holds a loop" : "calls a non-trivial helper") +
-           "; when few elements need it, gather their indices first (a "
-           "compacted work list) so that whole warps run it";
+           "; gather the indices that need it first (a compacted work "
+           "list) so that whole warps run it: measured 1.87x on an H100 "
+           "with a quarter of the elements flagged at random";
   return "branch on per-thread data '" + CondText +
          "': lanes of a warp can take different ways, and " + W.WhatA +
          " and " + W.WhatB +
@@ -523,7 +546,10 @@ void DivergentBranchCheck::reportReduction(
   if (Red)
     Fix = sequentialAddressing(*Red, Shapes, C.Loops.size() != 1, F, Ctx);
   {
-    auto D = diag(Loc, "%0") << reductionMessage(sourceText(C.Cond, Ctx, 60));
+    bool Divides = dividesByStride(C.Cond, Ctx);
+    auto D = diag(Loc, "%0",
+                  Divides ? DiagnosticIDs::Warning : DiagnosticIDs::Remark)
+             << reductionMessage(sourceText(C.Cond, Ctx, 60), Divides);
     if (Fix && Fix->NotApplied.empty())
       for (const FixItHint &H : Fix->Edits)
         D << H;

@@ -12,7 +12,7 @@ __global__ void reduce_int(const int *in, int *out) {
   __syncthreads();
   for (unsigned int s = 1; s < blockDim.x; s *= 2) {
     if (tid % (2 * s) == 0)
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction: 'tid % (2 * s) == 0' keeps one lane in 2*s busy, so every warp stays active, and divergent, at every step; sequential addressing ('tid < s' with s halving) packs the active lanes into whole warps: 2.1x faster on an H100 [cudalint-divergent-branch]
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction: 'tid % (2 * s) == 0' keeps one lane in 2*s busy, so every warp stays active, and divergent, at every step, and the modulo by the stride is an integer division; sequential addressing ('tid < s' with s halving) packs the active lanes into whole warps: 2.1x faster on an H100 [cudalint-divergent-branch]
       // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: interleaved tree reduction:{{.*}}
       sdata[tid] += sdata[tid + s];
     __syncthreads();

@@ -3,6 +3,8 @@
 // Interleaved tree reductions in the spellings real code uses: the step is
 // recognised by what it does (in iteration k of a loop holding a barrier,
 // one thread in 2^(k+1) passes, evenly spaced), not by how it is written.
+// A step tested by a modulo is a warning (2.0x measured, mostly the
+// division); by a mask, a remark (1.05x measured).
 // --fix rewrites the loop to sequential addressing where the rewrite keeps
 // the result: the loop is the plain doubling loop, the pair is summed in
 // integers or combined by a min or max, and the bound is a power of two.
@@ -18,7 +20,7 @@ __global__ void absmax_mask(const float *in, float *out) {
   __syncthreads();
   for (unsigned s = 1; s < blockDim.x; s <<= 1) {
     if ((tid & (2 * s - 1)) == 0)
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction: '(tid & (2 * s - 1)) == 0' keeps one lane in 2*s busy, so every warp stays active, and divergent, at every step; sequential addressing ('tid < s' with s halving) packs the active lanes into whole warps: 2.1x faster on an H100 [cudalint-divergent-branch]
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: remark: interleaved tree reduction: '(tid & (2 * s - 1)) == 0' keeps one lane in 2*s busy, so every warp stays active, and divergent, at every step; sequential addressing ('tid < s' with s halving) packs the active lanes into whole warps, though with the step tested by a mask rather than a modulo that measured only 1.05x on an H100 [cudalint-divergent-branch]
       // CHECK-MESSAGES: :[[@LINE-3]]:3: note: --fix rewrites the loop to sequential addressing; the result is the same because 'blockDim.x' is a power of two and a min or max does not depend on the order
       smax[tid] = fmaxf(smax[tid], smax[tid + s]);
     __syncthreads();
@@ -37,7 +39,7 @@ __global__ void min_shift(const int *in, int *out) {
   __syncthreads();
   for (int s = 1; s < 128; s += s) {
     if (!(t % (s << 1)))
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction: '!(t % (s << 1))'{{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction: '!(t % (s << 1))' keeps one lane in 2*s busy, so every warp stays active, and divergent, at every step, and the modulo by the stride is an integer division; sequential addressing ('tid < s' with s halving) packs the active lanes into whole warps: 2.1x faster on an H100 [cudalint-divergent-branch]
       smin[t] = min(smin[t + s], smin[t]);
     __syncthreads();
   }
