@@ -246,9 +246,14 @@ bool dataLoopIsCostly(const BranchWays &W, const BranchCondition &C,
 bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
                         const BranchCondition &C, const KernelModel &M) {
   if (Kind == LaneSplit::DataDependent) {
-    // What splits the lanes must be data they read (or a value a loop
-    // carries), not a per-thread value cudalint lost track of (the index
-    // left by an earlier loop).
+    // Two heavy ways: whatever splits the lanes, a warp that splits runs
+    // both.
+    bool TwoWays = !W.IsLoop && !W.LeavesLoop && !(W.OneArmed && !W.EarlyExit);
+    if (TwoWays)
+      return std::min(W.A.weight(), W.B.weight()) >= 40;
+    // For a trip count or a lone arm, what splits the lanes must be data
+    // they read (or a value a loop carries), not a per-thread value
+    // cudalint lost track of (the index left by an earlier loop).
     llvm::SmallVector<const void *, 4> Loops(C.Loops.begin(), C.Loops.end());
     if (W.IsLoop)
       Loops.push_back(C.S);
@@ -256,19 +261,14 @@ bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
       return false;
     if (W.IsLoop || W.LeavesLoop)
       return dataLoopIsCostly(W, C, M);
-    if (W.OneArmed && !W.EarlyExit)
-      // The lanes whose condition fails idle while the arm runs: that
-      // matters when the arm is long (a loop, a heavy helper, tens of
-      // operations), and when lanes often disagree: `j != i` between two
-      // per-thread values (skip oneself) rarely does.
-      // An arm that pushes onto a queue (an atomic, no loop) is stream
-      // compaction: atomic-hotspot's business.
-      return W.A.weight() >= 40 && !(W.A.Atomic && !W.A.Loop) &&
-             !comparesTwoPerThreadValues(*C.Value);
-    // Which lanes go where is the data's business; warn only when both
-    // ways are expensive: the cheaper of the two is what a warp whose
-    // lanes disagree adds.
-    return std::min(W.A.weight(), W.B.weight()) >= 40;
+    // A lone arm: the lanes whose condition fails idle while it runs. That
+    // matters when the arm is long (a loop, a heavy helper, tens of
+    // operations), and when lanes often disagree: `j != i` between two
+    // per-thread values (skipping oneself) rarely does. An arm that pushes
+    // onto a queue (an atomic, no loop) is stream compaction:
+    // atomic-hotspot's business.
+    return W.A.weight() >= 40 && !(W.A.Atomic && !W.A.Loop) &&
+           !comparesTwoPerThreadValues(*C.Value);
   }
   if (W.IsLoop)
     return W.A.real(6); // The body runs once per iteration.
@@ -329,16 +329,28 @@ bool sameCallSwapped(const CallExpr *A, const CallExpr *B,
   return Texts(A) == Texts(B);
 }
 
-// `x == 0.f`, `x != x`, `isnan(x)`, `isinf(x)`: a test on floating-point
-// data that practically never holds for some lanes of a warp and not others.
+// `x == 0.f`, `x != x`, `isnan(x)`, `isinf(x)`: an exact test of
+// floating-point data against a constant, or for NaN or infinity, which
+// practically never holds for some lanes of a warp and not others.
 bool rarelySplitsAWarp(const Expr *Cond) {
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
     if (UO->getOpcode() == UO_LNot)
       return rarelySplitsAWarp(UO->getSubExpr());
-  if (const auto *BO = dyn_cast<BinaryOperator>(Cond))
-    return BO->isEqualityOp() &&
-           BO->getLHS()->IgnoreParenImpCasts()->getType()->isFloatingType();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    // Against a constant (`v == 0.f`), or itself (`v != v`, a NaN test);
+    // two different per-thread values (`left != right`) split freely.
+    const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+    const Expr *R = BO->getRHS()->IgnoreParenImpCasts();
+    auto IsConstant = [&](const Expr *E) {
+      return isa<FloatingLiteral, IntegerLiteral>(E);
+    };
+    const auto *DL = dyn_cast<DeclRefExpr>(L);
+    const auto *DR = dyn_cast<DeclRefExpr>(R);
+    bool Self = DL && DR && DL->getDecl() == DR->getDecl();
+    return BO->isEqualityOp() && L->getType()->isFloatingType() &&
+           (IsConstant(L) || IsConstant(R) || Self);
+  }
   if (const auto *CE = dyn_cast<CallExpr>(Cond))
     if (const FunctionDecl *FD = CE->getDirectCallee())
       if (FD->getIdentifier())
