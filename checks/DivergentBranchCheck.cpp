@@ -63,6 +63,9 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
     // A loop with a small constant trip count is unrolled into straight
     // code: it costs its body that many times, and is not a loop to wait on.
     std::optional<int64_t> Trips = M.tripCount(S);
+    if (const auto *Do = dyn_cast<DoStmt>(S))
+      if (integerConstant(Do->getCond(), Ctx) == 0)
+        Trips = 1; // `do { ... } while (0)`, a macro's statement.
     if (Trips && *Trips >= 0 && *Trips <= 64) {
       Work Body;
       for (const Stmt *C : S->children())
@@ -221,15 +224,51 @@ bool comparesTwoPerThreadValues(const SymNode &Cond) {
          Cond.Ops[0]->threadDependent() && Cond.Ops[1]->threadDependent();
 }
 
+// The lvalues an expression or statement writes (`a[i] = ...`, `a[i]++`).
+void writtenLvalues(const Stmt *S, const ASTContext &Ctx,
+                    std::set<std::string> &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    Out.insert(sourceText(BO->getLHS(), Ctx, 200));
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->isIncrementDecrementOp())
+    Out.insert(sourceText(UO->getSubExpr(), Ctx, 200));
+  for (const Stmt *C : S->children())
+    writtenLvalues(C, Ctx, Out);
+}
+
+bool readsAnyOf(const Stmt *S, const std::set<std::string> &Lvalues,
+                const ASTContext &Ctx) {
+  if (!S)
+    return false;
+  if (isa<ArraySubscriptExpr, MemberExpr, UnaryOperator>(S) &&
+      Lvalues.count(sourceText(cast<Expr>(S), Ctx, 200)))
+    return true;
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return readsAnyOf(C, Lvalues, Ctx);
+  });
+}
+
+// A loop whose condition reads back an element its body writes
+// (`do { s[d] = tag | (n + 1); } while (s[d] != ...)`): a retry loop, whose
+// trip count is contention, not work; as atomics are atomic-hotspot's.
+bool rereadsWhatItWrites(const Stmt *Loop, const ASTContext &Ctx) {
+  const Expr *Cond = conditionOf(Loop);
+  std::set<std::string> Written;
+  writtenLvalues(loopBody(Loop), Ctx, Written);
+  return Cond && readsAnyOf(Cond, Written, Ctx);
+}
+
 // Whether a loop whose trip count depends on data each lane reads costs
 // enough to report: lanes that finish early wait for the slowest, so a body
 // that does real work. A binary search or bisection that every lane starts
 // alike (`lo < hi` from 0 and n) differs by one trip at most: only a heavy
 // body counts there. Retry loops around atomics are atomic-hotspot's.
 bool dataLoopIsCostly(const BranchWays &W, const BranchCondition &C,
-                      const KernelModel &M) {
+                      const KernelModel &M, const ASTContext &Ctx) {
   const Work &Body = W.LeavesLoop ? W.LoopBody : W.A;
-  if (Body.Atomic)
+  if (Body.Atomic || (!W.LeavesLoop && rereadsWhatItWrites(C.S, Ctx)))
     return false;
   if (W.LeavesLoop)
     // A `break` on what each lane read (not only on a state every lane
@@ -244,7 +283,8 @@ bool dataLoopIsCostly(const BranchWays &W, const BranchCondition &C,
 
 // Whether the lanes' disagreement on \p C costs enough to report.
 bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
-                        const BranchCondition &C, const KernelModel &M) {
+                        const BranchCondition &C, const KernelModel &M,
+                        const ASTContext &Ctx) {
   if (Kind == LaneSplit::DataDependent) {
     // Two heavy ways: whatever splits the lanes, a warp that splits runs
     // both.
@@ -260,7 +300,7 @@ bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
     if (!readsData(*C.Value, Loops))
       return false;
     if (W.IsLoop || W.LeavesLoop)
-      return dataLoopIsCostly(W, C, M);
+      return dataLoopIsCostly(W, C, M, Ctx);
     // A lone arm: the lanes whose condition fails idle while it runs. That
     // matters when the arm is long (a loop, a heavy helper, tens of
     // operations), and when lanes often disagree: `j != i` between two
@@ -519,7 +559,7 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl *Kernel,
         continue;
       std::optional<InterleavedReduction> Red = reductionAt(C.S, M, Ctx);
       bool Tree = Red || isInterleavedTreeStep(C, M, *Split->Sampler);
-      if (!Tree && !divergenceIsCostly(Split->Split.Kind, *Ways, C, M))
+      if (!Tree && !divergenceIsCostly(Split->Split.Kind, *Ways, C, M, Ctx))
         continue;
       markReported(Loc);
       if (Tree) {

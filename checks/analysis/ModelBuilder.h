@@ -118,6 +118,9 @@ struct LoopVars {
   llvm::DenseMap<const clang::VarDecl *, bool> Dep;
   /// For each of Others: whether its value is data (see DataOrigin).
   llvm::DenseMap<const clang::VarDecl *, DataOrigin> Origin;
+  /// Others that a dry run saw assigned a value made from data (also under
+  /// a branch on data: `stack[top++]` when a node's test passes).
+  llvm::DenseMap<const clang::VarDecl *, bool> DataWritten;
 };
 
 // The identity of the coalesced-group rank leaf (see isCoalescedRank).
@@ -142,6 +145,10 @@ class ModifiedVars : public clang::RecursiveASTVisitor<ModifiedVars> {
 public:
   llvm::DenseMap<const clang::VarDecl *, unsigned> Count;
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Last;
+  /// Every write, in order.
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<const clang::Expr *, 2>>
+      All;
 
   static const clang::VarDecl *var(const clang::Expr *E) {
     if (const auto *DRE =
@@ -158,6 +165,7 @@ public:
     if (const clang::VarDecl *V = var(Target)) {
       ++Count[V];
       Last[V] = By;
+      All[V].push_back(By);
     }
   }
   bool VisitBinaryOperator(clang::BinaryOperator *BO) {
@@ -244,6 +252,9 @@ private:
   // During a dry run over a loop: whether each variable was ever assigned a
   // thread-dependent value.
   llvm::DenseMap<const clang::VarDecl *, bool> *Observed = nullptr;
+  /// During a dry run: the variables assigned a value made from data.
+  llvm::DenseMap<const clang::VarDecl *, bool> *ObservedData = nullptr;
+  void observe(const clang::VarDecl *V, const Value &Val);
 
   //===--- Values (ModelValues.cpp) ---------------------------------------===//
 
@@ -331,11 +342,12 @@ private:
                        const clang::Expr *Inc);
   void settleLoopDependence(const LoopShape &S, LoopVars &Vars);
   llvm::DenseMap<const clang::VarDecl *, bool>
-  dryRunIteration(const LoopShape &S, const LoopVars &Vars);
+  dryRunIteration(const LoopShape &S, const LoopVars &Vars,
+                  llvm::DenseMap<const clang::VarDecl *, bool> &DataSeen);
   void assumeLoopValues(const clang::Stmt *L, const LoopVars &Vars);
   void recordEntryCondition(const LoopShape &S);
-  DataOrigin loopStateOrigin(const clang::VarDecl *V, unsigned Writes,
-                             const clang::Expr *LastWrite);
+  DataOrigin loopStateOrigin(const clang::VarDecl *V,
+                             const model::ModifiedVars &Mods);
   void recordTripCount(const LoopShape &S, const LoopVars &Vars);
   void valuesAfterLoop(const clang::Stmt *Body, const model::ModifiedVars &Mods,
                        bool TripDep);

@@ -179,30 +179,39 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
     auto It = E.find(V);
     Vars.Dep[V] = It != E.end() && It->second.threadDependent();
     Vars.Origin[V] =
-        readsClock(S.Body)
-            ? DataOrigin::None
-            : loopStateOrigin(V, Mods.Count.lookup(V), Mods.Last.lookup(V));
+        readsClock(S.Body) ? DataOrigin::None : loopStateOrigin(V, Mods);
   }
   return Vars;
 }
 
 // Whether a variable the loop carries is data: it starts from data, it is
 // stepped by something read from memory (`sum += a[j]`), or the loop
-// updates it other than by a step (an orbit, a state: LoopState). A counter
-// stepped by something cudalint could not follow (`i += group.size()` of a
-// user type) is not.
-DataOrigin ModelBuilder::loopStateOrigin(const VarDecl *V, unsigned Writes,
-                                         const Expr *LastWrite) {
+// updates it other than by a step or a reset to a value from outside the
+// loop (`zr = zr * zr - zi * zi + cr`: an evolving state, LoopState). A
+// counter stepped or reset (`wtx += N; ... wtx = tx;`) is not, unless a
+// dry run sees data written to it (see settleLoopDependence).
+DataOrigin ModelBuilder::loopStateOrigin(const VarDecl *V,
+                                         const ModifiedVars &Mods) {
   auto It = E.find(V);
   if (It != E.end() && It->second.Kind == Value::Scalar &&
       readsData(*It->second.S, {}))
     return DataOrigin::Memory;
-  std::optional<std::pair<const Expr *, int>> Step =
-      Writes == 1 && LastWrite ? inductionStep(V, LastWrite) : std::nullopt;
-  if (!Step)
-    return DataOrigin::LoopState;
-  return Step->first && readsMemory(Step->first) ? DataOrigin::Memory
-                                                 : DataOrigin::None;
+  DataOrigin Origin = DataOrigin::None;
+  for (const Expr *W : Mods.All.lookup(V)) {
+    if (std::optional<std::pair<const Expr *, int>> Step =
+            inductionStep(V, W)) {
+      if (Step->first && readsMemory(Step->first))
+        Origin = DataOrigin::Memory;
+      continue;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(W);
+    bool Reset = BO && BO->getOpcode() == BO_Assign &&
+                 !refersToAny(BO->getRHS(), Mods.Count) &&
+                 !readsMemory(BO->getRHS());
+    if (!Reset)
+      return DataOrigin::LoopState;
+  }
+  return Origin;
 }
 
 // The value of \p V (written \p Writes times in the loop) in iteration `k`,
@@ -368,7 +377,12 @@ void ModelBuilder::settleLoopDependence(const LoopShape &S, LoopVars &Vars) {
     return;
   }
   for (int Iter = 0; Iter < 2; ++Iter) {
-    llvm::DenseMap<const VarDecl *, bool> Seen = dryRunIteration(S, Vars);
+    llvm::DenseMap<const VarDecl *, bool> DataSeen;
+    llvm::DenseMap<const VarDecl *, bool> Seen =
+        dryRunIteration(S, Vars, DataSeen);
+    for (auto &[V, D] : DataSeen)
+      if (D && Vars.Origin.lookup(V) == DataOrigin::None)
+        Vars.Origin[V] = DataOrigin::Memory;
     bool Changed = false;
     for (const VarDecl *V : Vars.Others)
       if (Seen.lookup(V) && !Vars.Dep[V]) {
@@ -387,13 +401,16 @@ void ModelBuilder::settleLoopDependence(const LoopShape &S, LoopVars &Vars) {
 // Walks one iteration without recording anything; returns which variables
 // were assigned a thread-dependent value.
 llvm::DenseMap<const VarDecl *, bool>
-ModelBuilder::dryRunIteration(const LoopShape &S, const LoopVars &Vars) {
+ModelBuilder::dryRunIteration(const LoopShape &S, const LoopVars &Vars,
+                              llvm::DenseMap<const VarDecl *, bool> &DataSeen) {
   Env Saved = E;
   assumeLoopValues(S.L, Vars);
   llvm::DenseMap<const VarDecl *, bool> Seen;
   auto *SavedObs = Observed;
+  auto *SavedData = ObservedData;
   bool SavedRec = Recording;
   Observed = &Seen;
+  ObservedData = &DataSeen;
   Recording = false;
   ++DryDepth;
   size_t GuardDepth = Guards.size();
@@ -402,6 +419,7 @@ ModelBuilder::dryRunIteration(const LoopShape &S, const LoopVars &Vars) {
   --DryDepth;
   Recording = SavedRec;
   Observed = SavedObs;
+  ObservedData = SavedData;
   E = std::move(Saved);
   return Seen;
 }

@@ -200,8 +200,7 @@ void ModelBuilder::join(const Env &Other, const Stmt *S, const SymRef &Cond) {
                         V, Cond);
     // Written on one path of a per-thread branch: the dry runs of a loop
     // must see it turn per-thread (`stack[top++]` under a test on data).
-    if (Observed && It->second.threadDependent())
-      (*Observed)[V] = true;
+    observe(V, It->second);
   }
 }
 

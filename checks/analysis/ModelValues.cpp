@@ -173,9 +173,16 @@ bool ModelBuilder::guardsThreadDependent() const {
 
 void ModelBuilder::setVar(const VarDecl *V, Value Val, SourceLocation Def) {
   Val.Def = Def;
+  observe(V, Val);
+  E[V] = std::move(Val);
+}
+
+// For the dry runs of a loop: \p V was assigned \p Val.
+void ModelBuilder::observe(const VarDecl *V, const Value &Val) {
   if (Observed && Val.threadDependent())
     (*Observed)[V] = true;
-  E[V] = std::move(Val);
+  if (ObservedData && Val.Kind == Value::Scalar && readsData(*Val.S, {}))
+    (*ObservedData)[V] = true;
 }
 
 LocalVar *ModelBuilder::local(const VarDecl *V) {
