@@ -302,12 +302,13 @@ bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
     if (W.IsLoop || W.LeavesLoop)
       return dataLoopIsCostly(W, C, M, Ctx);
     // A lone arm: the lanes whose condition fails idle while it runs. That
-    // matters when the arm is long (a loop, a heavy helper, tens of
-    // operations), and when lanes often disagree: `j != i` between two
-    // per-thread values (skipping oneself) rarely does. An arm that pushes
-    // onto a queue (an atomic, no loop) is stream compaction:
-    // atomic-hotspot's business.
-    return W.A.weight() >= 40 && !(W.A.Atomic && !W.A.Loop) &&
+    // matters when the arm is long (a loop, a heavy helper; straight code
+    // runs once, and a guard on data such as `if (index < maxVerts - 3)`
+    // around a few stores is the usual idiom), and when lanes often
+    // disagree: `j != i` between two per-thread values (skipping oneself)
+    // rarely does. An arm that pushes onto a queue (an atomic, no loop) is
+    // stream compaction: atomic-hotspot's business.
+    return (W.A.Loop || W.A.HeavyCall) && !(W.A.Atomic && !W.A.Loop) &&
            !comparesTwoPerThreadValues(*C.Value);
   }
   if (W.IsLoop)

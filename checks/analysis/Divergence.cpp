@@ -193,6 +193,61 @@ std::string describeBounds(llvm::ArrayRef<BoundPair> Varying) {
   return Text;
 }
 
+// The per-thread data \p E reads that cudalint can stand in for (symData
+// leaves); false when some per-thread unknown has no inputs to follow.
+bool collectDataLeaves(const SymNode &E,
+                       llvm::SmallVectorImpl<const SymNode *> &Out) {
+  if (E.Kind == SymKind::Varying) {
+    if (E.Inputs.empty())
+      return false;
+    Out.push_back(&E);
+    return true;
+  }
+  return llvm::all_of(
+      E.Ops, [&](const SymRef &Op) { return collectDataLeaves(*Op, Out); });
+}
+
+// Whether threads that should meet (the lanes of one warp with \p
+// WarpOnly, else the threads of a block) read different data in \p Cond:
+// then some data makes them disagree. Data that cannot be followed counts
+// as different.
+bool lanesReadDifferentData(const SymNode &Cond, llvm::ArrayRef<Guard> Guards,
+                            const WarpSampler &S, bool WarpOnly) {
+  llvm::SmallVector<const SymNode *, 4> Leaves;
+  if (!collectDataLeaves(Cond, Leaves))
+    return true;
+  // Which lanes get here is judged by the guards on the thread index only:
+  // a guard on data may let any lane through.
+  llvm::SmallVector<Guard, 4> IndexGuards;
+  for (const Guard &G : Guards)
+    if (!G.Cond->hasVarying())
+      IndexGuards.push_back(G);
+  WhatIf Data;
+  Data.ArbitraryData = true;
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+    llvm::SmallVector<std::optional<int64_t>, 4> First(Leaves.size());
+    for (unsigned W = 0; W < warpCount(S, Sample); ++W) {
+      if (WarpOnly)
+        First.assign(Leaves.size(), std::nullopt);
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+        if (!S.active(IndexGuards, Sample, W, Lane, &Data))
+          continue;
+        for (size_t I = 0; I < Leaves.size(); ++I) {
+          std::optional<int64_t> V =
+              S.value(*Leaves[I], Sample, W, Lane, &Data);
+          if (!V)
+            return true;
+          if (!First[I])
+            First[I] = V;
+          else if (*First[I] != *V)
+            return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
 // Whether threads that should meet disagree on a condition on data, with
 // arbitrary data standing in: DataDependent, Never when every thread reads
 // the same data (or the same per warp, with \p WarpOnly), Unknown when the
@@ -200,6 +255,13 @@ std::string describeBounds(llvm::ArrayRef<BoundPair> Varying) {
 ThreadSplit::KindT dataThreadSplit(const SymNode &Cond,
                                    llvm::ArrayRef<Guard> Guards,
                                    const WarpSampler &S, bool WarpOnly) {
+  if (lanesReadDifferentData(Cond, Guards, S, WarpOnly)) {
+    // Unknown when cudalint cannot follow the data at all.
+    llvm::SmallVector<const SymNode *, 4> Leaves;
+    return collectDataLeaves(Cond, Leaves) ? ThreadSplit::DataDependent
+                                           : ThreadSplit::Unknown;
+  }
+  // They read the same data; the thread index may still split them.
   WhatIf Data;
   Data.ArbitraryData = true;
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
@@ -235,6 +297,10 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   // arbitrary data stands in for it, to tell data each warp shares (a row
   // per warp) from data each lane reads for itself.
   bool Data = Cond->hasVarying();
+  if (Data && lanesReadDifferentData(*Cond, Guards, S, /*WarpOnly=*/true)) {
+    R.Kind = LaneSplit::DataDependent;
+    return R;
+  }
   LaneTally T;
   bool Computed = tallyBlocks(Cond, Guards, S, Data, T);
   R.ActiveMask = T.ActiveMask;
@@ -246,8 +312,8 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   if (!T.AnySplit)
     return R;
   if (Data) {
-    // A bound each warp reads (`lane < count[warp]`) splits a warp once, as
-    // a tail; data each lane reads splits it anywhere.
+    // The lanes of each warp share the data: a bound each warp reads
+    // (`lane < count[warp]`) splits a warp once, as a tail.
     R.Kind = T.MonotoneInWarps ? LaneSplit::Boundary : LaneSplit::DataDependent;
     return R;
   }

@@ -124,6 +124,39 @@ __global__ void relax_until_small(const float *in, float *out, int n) {
   out[i] = v;
 }
 
+// Insertion into each lane's own sorted list of the k best: how far a
+// candidate sinks depends on the lane's data.
+__global__ void k_nearest(const float *pts, const float *q, int *out, int n,
+                          int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= m)
+    return;
+  float best[8];
+  int idx[8];
+  for (int k = 0; k < 8; ++k) {
+    best[k] = 1e30f;
+    idx[k] = -1;
+  }
+  float qx = q[i];
+  for (int p = 0; p < n; ++p) {
+    float d = (pts[p] - qx) * (pts[p] - qx);
+    if (d < best[7]) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: branch on per-thread data 'd < best[7]': in a warp whose lanes disagree, the lanes that skip the 'then' arm idle while the others run it, and it holds a loop{{.*}}
+      int j = 7;
+      while (j > 0 && best[j - 1] > d) {
+        // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: loop condition 'j > 0 && best[j - 1] > d' depends on data each lane reads{{.*}}
+        best[j] = best[j - 1];
+        idx[j] = idx[j - 1];
+        --j;
+      }
+      best[j] = d;
+      idx[j] = p;
+    }
+  }
+  for (int k = 0; k < 8; ++k)
+    out[i * 8 + k] = idx[k];
+}
+
 // Only flagged elements are refined, in a helper that loops.
 __global__ void refine_flagged(const int *flags, float *values, int n,
                                int depth) {
@@ -231,6 +264,44 @@ __global__ void neighbours(const int *start, const float *pos, float *force,
       f += refine(pos[other] - pos[i], 4);
   }
   force[i] = f;
+}
+
+// A guard on data around a few stores (an output that may overflow): the
+// arm is straight code, run once.
+__global__ void emit_guarded(const int *scan, float *pos, int max_out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  int index = scan[i] * 3;
+  if (index < max_out - 3) {
+    pos[index] = 1.f * i + 0.5f * scan[i] - 2.f;
+    pos[index + 1] = 2.f * i - 0.5f * scan[i] + 3.f;
+    pos[index + 2] = 3.f * i + 0.25f * scan[i] - 4.f;
+    pos[index + 3] = 4.f * i - 0.25f * scan[i] + 5.f;
+  }
+}
+
+// A retry loop whose condition re-reads what its body wrote: contention,
+// not work.
+__device__ unsigned add_tagged(volatile unsigned *hist, unsigned bin,
+                               unsigned tag) {
+  unsigned count;
+  do {
+    count = hist[bin] & 0x07FFFFFFu;
+    count = tag | (count + 1);
+    hist[bin] = count;
+  } while (hist[bin] != count);
+  return count;
+}
+__global__ void tagged_histogram(const unsigned *keys, unsigned *out, int n) {
+  __shared__ unsigned hist[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  hist[threadIdx.x] = 0;
+  __syncthreads();
+  if (i < n)
+    add_tagged(hist, keys[i] & 255u, threadIdx.x << 27);
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = hist[threadIdx.x];
 }
 
 // The bulk loop after a remainder loop: the index it starts from is
