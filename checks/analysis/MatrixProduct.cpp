@@ -10,6 +10,8 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <array>
+
 using namespace clang;
 
 namespace cudalint {
@@ -111,24 +113,137 @@ void collectFactors(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
   Out.push_back(E);
 }
 
-// The two operands of `X * Y`.
+// `__fmul_rn(X, Y)` and the other rounded multiplies.
+bool isRoundedMultiply(StringRef N) {
+  return N.starts_with("__fmul_") || N.starts_with("__dmul_") || N == "__hmul";
+}
+
+// The two operands of `X * Y` or `__fmul_rn(X, Y)`.
 std::optional<std::pair<const Expr *, const Expr *>>
 productOperands(const Expr *E) {
-  if (std::optional<BinOp> M = binaryOperation(peelConversions(E));
-      M && M->Op == BO_Mul)
+  E = peelConversions(E);
+  if (std::optional<BinOp> M = binaryOperation(E); M && M->Op == BO_Mul)
     return std::make_pair(M->L, M->R);
+  if (const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenImpCasts()))
+    if (CE->getNumArgs() == 2 && CE->getDirectCallee() &&
+        CE->getDirectCallee()->getIdentifier() &&
+        isRoundedMultiply(CE->getDirectCallee()->getName()))
+      return std::make_pair(CE->getArg(0), CE->getArg(1));
   return std::nullopt;
 }
 
-// `fmaf(X, Y, Acc)`.
-const CallExpr *fmaInto(const Expr *E, const VarDecl *Acc) {
-  const auto *CE = dyn_cast<CallExpr>(E);
-  if (CE && CE->getNumArgs() == 3 && CE->getDirectCallee() &&
+// The parameter \p E names, as its index in \p FD, or -1.
+int parameterIndex(const Expr *E, const FunctionDecl *FD) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P)
+    return -1;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    if (FD->getParamDecl(I) == P)
+      return int(I);
+  return -1;
+}
+
+// A helper that only multiplies and adds its parameters (`return fmaf(a,
+// b, c);`, `return a * b + c;`): the indices of the two factors and of the
+// addend; nullopt for any other function.
+std::optional<std::array<int, 3>> multiplyAddRoles(const FunctionDecl *FD) {
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  if (!Ret || !Ret->getRetValue())
+    return std::nullopt;
+  const Expr *R = peelConversions(Ret->getRetValue());
+  std::array<int, 3> Roles{-1, -1, -1};
+  if (const auto *CE = dyn_cast<CallExpr>(R->IgnoreParenImpCasts());
+      CE && CE->getNumArgs() == 3 && CE->getDirectCallee() &&
       CE->getDirectCallee()->getIdentifier() &&
-      isFmaName(CE->getDirectCallee()->getName()) &&
-      localVariableOf(CE->getArg(2)) == Acc)
-    return CE;
-  return nullptr;
+      isFmaName(CE->getDirectCallee()->getName())) {
+    for (unsigned I = 0; I < 3; ++I)
+      Roles[I] = parameterIndex(CE->getArg(I), Def);
+  } else if (std::optional<BinOp> Sum = binaryOperation(R);
+             Sum && Sum->Op == BO_Add) {
+    auto P = productOperands(Sum->L);
+    const Expr *Addend = Sum->R;
+    if (!P) {
+      P = productOperands(Sum->R);
+      Addend = Sum->L;
+    }
+    if (!P)
+      return std::nullopt;
+    Roles = {parameterIndex(P->first, Def), parameterIndex(P->second, Def),
+             parameterIndex(Addend, Def)};
+  }
+  if (llvm::is_contained(Roles, -1))
+    return std::nullopt;
+  return Roles;
+}
+
+// `fmaf(X, Y, Acc)`, or a helper that computes it (`madd(X, Y, Acc)`):
+// the two factors.
+std::optional<std::pair<const Expr *, const Expr *>>
+fmaInto(const Expr *E, const VarDecl *Acc) {
+  const auto *CE = dyn_cast<CallExpr>(E);
+  if (!CE || CE->getNumArgs() != 3 || !CE->getDirectCallee())
+    return std::nullopt;
+  const FunctionDecl *FD = CE->getDirectCallee();
+  std::array<int, 3> Roles{0, 1, 2};
+  if (!FD->getIdentifier() || !isFmaName(FD->getName())) {
+    std::optional<std::array<int, 3>> Helper = multiplyAddRoles(FD);
+    if (!Helper)
+      return std::nullopt;
+    Roles = *Helper;
+  }
+  if (localVariableOf(CE->getArg(Roles[2])) != Acc)
+    return std::nullopt;
+  return std::make_pair(CE->getArg(Roles[0]), CE->getArg(Roles[1]));
+}
+
+} // namespace
+
+namespace {
+
+// `madd(acc, a, b)` calling `void madd(float &acc, float a, float b) {
+// acc += a * b; }` (or `acc = fmaf(a, b, acc);`): the accumulation it
+// performs on the caller's variable.
+std::optional<Accumulation> accumulationThroughReference(const Expr *S) {
+  const auto *CE = dyn_cast<CallExpr>(S->IgnoreParenImpCasts());
+  const FunctionDecl *Def = CE && CE->getDirectCallee()
+                                ? CE->getDirectCallee()->getDefinition()
+                                : nullptr;
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Body->size() != 1 || CE->getNumArgs() != Def->getNumParams())
+    return std::nullopt;
+  const auto *Inner = dyn_cast<Expr>(Body->body_front());
+  std::optional<BinOp> B = Inner ? binaryOperation(Inner) : std::nullopt;
+  if (!B || (B->Op != BO_AddAssign && B->Op != BO_Assign))
+    return std::nullopt;
+  int AccParam = parameterIndex(B->L, Def);
+  if (AccParam < 0 ||
+      !Def->getParamDecl(AccParam)->getType()->isLValueReferenceType())
+    return std::nullopt;
+  const Expr *R = peelConversions(B->R);
+  std::optional<std::pair<const Expr *, const Expr *>> P;
+  if (B->Op == BO_AddAssign) {
+    P = productOperands(R);
+  } else if (const auto *F = dyn_cast<CallExpr>(R->IgnoreParenImpCasts());
+             F && F->getNumArgs() == 3 && F->getDirectCallee() &&
+             F->getDirectCallee()->getIdentifier() &&
+             isFmaName(F->getDirectCallee()->getName()) &&
+             parameterIndex(F->getArg(2), Def) == AccParam) {
+    P = std::make_pair(F->getArg(0), F->getArg(1));
+  }
+  if (!P)
+    return std::nullopt;
+  int IA = parameterIndex(P->first, Def), IB = parameterIndex(P->second, Def);
+  const VarDecl *Acc = localVariableOf(CE->getArg(AccParam));
+  if (IA < 0 || IB < 0 || !Acc || !Acc->getType()->isFloatingType())
+    return std::nullopt;
+  return Accumulation{S, Acc, CE->getArg(IA), CE->getArg(IB)};
 }
 
 } // namespace
@@ -136,7 +251,7 @@ const CallExpr *fmaInto(const Expr *E, const VarDecl *Acc) {
 std::optional<Accumulation> accumulation(const Expr *S) {
   std::optional<BinOp> B = binaryOperation(S);
   if (!B)
-    return std::nullopt;
+    return accumulationThroughReference(S);
   const VarDecl *Acc = localVariableOf(B->L);
   const Expr *Into = nullptr;
   if (!Acc && B->Op == BO_AddAssign &&
@@ -158,8 +273,8 @@ std::optional<Accumulation> accumulation(const Expr *S) {
   if (B->Op != BO_Assign)
     return std::nullopt;
   const Expr *R = peelConversions(B->R);
-  if (const CallExpr *CE = fmaInto(R, Acc))
-    return Accumulation{S, Acc, CE->getArg(0), CE->getArg(1)};
+  if (auto F = fmaInto(R, Acc))
+    return Accumulation{S, Acc, F->first, F->second};
   if (std::optional<BinOp> Sum = binaryOperation(R); Sum && Sum->Op == BO_Add) {
     if (localVariableOf(Sum->L) == Acc)
       if (auto P = productOperands(Sum->R))
