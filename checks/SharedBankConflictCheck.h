@@ -13,6 +13,7 @@ namespace cudalint {
 struct ArrayShape;
 struct BankConflict;
 struct BankConflicts;
+struct StepConflict;
 
 /// Flags `__shared__` array accesses where lanes of a warp hit the same bank
 /// at different addresses, and pads the array where that is safe.
@@ -35,6 +36,14 @@ private:
   /// The warning for conflict \p C at the access location \p Raw, with the
   /// padding of its array the first time the array is reported
   /// (\p FixAttached: the declarations already reported).
+  /// Records \p A when its degree changes with the step of a loop whose
+  /// stride doubles.
+  void collectStepConflict(const MemAccess &A,
+                           llvm::ArrayRef<WarpSampler> Samplers,
+                           BankConflicts &Conflicts,
+                           clang::ASTContext &Ctx) const;
+  void reportStepConflict(unsigned Raw, const StepConflict &C,
+                          clang::ASTContext &Ctx);
   void reportConflict(unsigned Raw, const BankConflict &C,
                       BankConflicts &Conflicts, const BlockShape &FirstShape,
                       std::set<unsigned> &FixAttached, clang::ASTContext &Ctx);

@@ -343,6 +343,24 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
   return Degrees.front();
 }
 
+std::vector<unsigned>
+bankConflictDegreesByStep(const MemAccess &A,
+                          llvm::ArrayRef<WarpSampler> Samplers,
+                          const clang::Stmt *Loop, unsigned Steps) {
+  std::vector<unsigned> Degrees;
+  for (unsigned K = 0; K < Steps; ++K) {
+    WhatIf At;
+    At.LoopIters[Loop] = K;
+    std::optional<unsigned> D = leastBankConflictDegree(A, Samplers, &At);
+    if (!D)
+      break; // A step no lane reaches, or one that cannot be computed.
+    Degrees.push_back(*D);
+  }
+  if (Degrees.size() < 2)
+    return {};
+  return Degrees;
+}
+
 std::optional<unsigned>
 leastBankConflictDegree(const MemAccess &A,
                         llvm::ArrayRef<WarpSampler> Samplers, const WhatIf *W) {

@@ -124,6 +124,15 @@ leastBankConflictDegree(const MemAccess &A,
                         llvm::ArrayRef<WarpSampler> Samplers,
                         const WhatIf *W = nullptr);
 
+/// The bank-conflict degree of \p A in iterations 0 .. \p Steps - 1 of \p
+/// Loop (its counter held at each: a tree whose stride doubles), the least
+/// over \p Samplers, up to the first step that cannot be computed (no lane
+/// reaches it); empty when fewer than two steps can.
+std::vector<unsigned>
+bankConflictDegreesByStep(const MemAccess &A,
+                          llvm::ArrayRef<WarpSampler> Samplers,
+                          const clang::Stmt *Loop, unsigned Steps);
+
 /// True when the guards and address of \p A let every lane of a warp
 /// compute its address (no per-thread unknowns).
 bool addressComputable(const MemAccess &A);
