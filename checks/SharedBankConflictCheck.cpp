@@ -376,15 +376,11 @@ void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
 // The loop among \p A's whose iteration counter its offset uses, the
 // innermost such; null when none does.
 static const Stmt *steppingLoop(const MemAccess &A) {
-  for (const Stmt *L : llvm::reverse(A.Loops)) {
-    bool Uses = false;
-    substitute(A.Offset, [&](const SymNode &Leaf) -> SymRef {
-      Uses |= Leaf.Kind == SymKind::LoopIter && Leaf.Id == L;
-      return nullptr;
-    });
-    if (Uses)
+  for (const Stmt *L : llvm::reverse(A.Loops))
+    if (anyLeaf(*A.Offset, [L](const SymNode &Leaf) {
+          return Leaf.Kind == SymKind::LoopIter && Leaf.Id == L;
+        }))
       return L;
-  }
   return nullptr;
 }
 

@@ -203,10 +203,8 @@ std::optional<BlockSample> medianBlock(const MemAccess &A,
 }
 
 bool mentionsBlockIdx(const SymNode &E) {
-  if (E.Kind == SymKind::BlockIdx)
-    return true;
-  return llvm::any_of(
-      E.Ops, [](const SymRef &Op) { return Op && mentionsBlockIdx(*Op); });
+  return anyLeaf(E,
+                 [](const SymNode &L) { return L.Kind == SymKind::BlockIdx; });
 }
 
 SharingKind kindOf(const MemAccess &A, const BlockSample &B) {

@@ -16,12 +16,7 @@ unsigned warpCount(const WarpSampler &S, unsigned Sample) {
 }
 
 bool mentions(const SymNode &N, SymKind K) {
-  if (N.Kind == K)
-    return true;
-  for (const SymRef &Op : N.Ops)
-    if (mentions(*Op, K))
-      return true;
-  return false;
+  return anyLeaf(N, [K](const SymNode &L) { return L.Kind == K; });
 }
 
 void uniformNames(const SymNode &N, std::set<std::string> &Out) {
@@ -207,15 +202,20 @@ bool collectDataLeaves(const SymNode &E,
       E.Ops, [&](const SymRef &Op) { return collectDataLeaves(*Op, Out); });
 }
 
+// What the threads that should meet read in a condition on data.
+enum class DataRead {
+  Same,        ///< The same data (per warp with WarpOnly).
+  Different,   ///< Different data: then some data makes them disagree.
+  Untraceable, ///< A per-thread unknown without inputs to follow.
+};
+
 // Whether threads that should meet (the lanes of one warp with \p
-// WarpOnly, else the threads of a block) read different data in \p Cond:
-// then some data makes them disagree. Data that cannot be followed counts
-// as different.
-bool lanesReadDifferentData(const SymNode &Cond, llvm::ArrayRef<Guard> Guards,
-                            const WarpSampler &S, bool WarpOnly) {
+// WarpOnly, else the threads of a block) read different data in \p Cond.
+DataRead dataRead(const SymNode &Cond, llvm::ArrayRef<Guard> Guards,
+                  const WarpSampler &S, bool WarpOnly) {
   llvm::SmallVector<const SymNode *, 4> Leaves;
   if (!collectDataLeaves(Cond, Leaves))
-    return true;
+    return DataRead::Untraceable;
   // Which lanes get here is judged by the guards on the thread index only:
   // a guard on data may let any lane through.
   llvm::SmallVector<Guard, 4> IndexGuards;
@@ -236,16 +236,16 @@ bool lanesReadDifferentData(const SymNode &Cond, llvm::ArrayRef<Guard> Guards,
           std::optional<int64_t> V =
               S.value(*Leaves[I], Sample, W, Lane, &Data);
           if (!V)
-            return true;
+            return DataRead::Different; // Inputs that vary unknowably.
           if (!First[I])
             First[I] = V;
           else if (*First[I] != *V)
-            return true;
+            return DataRead::Different;
         }
       }
     }
   }
-  return false;
+  return DataRead::Same;
 }
 
 // Whether threads that should meet disagree on a condition on data, with
@@ -255,11 +255,13 @@ bool lanesReadDifferentData(const SymNode &Cond, llvm::ArrayRef<Guard> Guards,
 ThreadSplit::KindT dataThreadSplit(const SymNode &Cond,
                                    llvm::ArrayRef<Guard> Guards,
                                    const WarpSampler &S, bool WarpOnly) {
-  if (lanesReadDifferentData(Cond, Guards, S, WarpOnly)) {
-    // Unknown when cudalint cannot follow the data at all.
-    llvm::SmallVector<const SymNode *, 4> Leaves;
-    return collectDataLeaves(Cond, Leaves) ? ThreadSplit::DataDependent
-                                           : ThreadSplit::Unknown;
+  switch (dataRead(Cond, Guards, S, WarpOnly)) {
+  case DataRead::Untraceable:
+    return ThreadSplit::Unknown;
+  case DataRead::Different:
+    return ThreadSplit::DataDependent;
+  case DataRead::Same:
+    break;
   }
   // They read the same data; the thread index may still split them.
   WhatIf Data;
@@ -297,7 +299,7 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
   // arbitrary data stands in for it, to tell data each warp shares (a row
   // per warp) from data each lane reads for itself.
   bool Data = Cond->hasVarying();
-  if (Data && lanesReadDifferentData(*Cond, Guards, S, /*WarpOnly=*/true)) {
+  if (Data && dataRead(*Cond, Guards, S, /*WarpOnly=*/true) != DataRead::Same) {
     R.Kind = LaneSplit::DataDependent;
     return R;
   }

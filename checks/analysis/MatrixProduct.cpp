@@ -136,12 +136,9 @@ productOperands(const Expr *E) {
 int parameterIndex(const Expr *E, const FunctionDecl *FD) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!P)
+  if (!P || P->getDeclContext() != FD)
     return -1;
-  for (unsigned I = 0; I < FD->getNumParams(); ++I)
-    if (FD->getParamDecl(I) == P)
-      return int(I);
-  return -1;
+  return int(P->getFunctionScopeIndex());
 }
 
 // A helper that only multiplies and adds its parameters (`return fmaf(a,

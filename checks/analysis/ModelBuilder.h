@@ -259,7 +259,10 @@ private:
   //===--- Values (ModelValues.cpp) ---------------------------------------===//
 
   Value paramValue(const clang::ParmVarDecl *P);
-  Value opaque(const void *Id, llvm::StringRef Name, bool ThreadDep);
+  /// An opaque value: uniform, or per-thread with \p Origin (see
+  /// DataOrigin).
+  Value opaque(const void *Id, llvm::StringRef Name, bool ThreadDep,
+               DataOrigin Origin = DataOrigin::None);
   Value opaqueExpr(const clang::Expr *X, bool ThreadDep);
   std::optional<Value> classMemberValue(const clang::MemberExpr *ME);
   const void *inContext(const void *Node) const;

@@ -175,11 +175,11 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
     else
       Vars.Others.push_back(V);
   }
+  bool WaitsForTime = readsClock(S.Body);
   for (const VarDecl *V : Vars.Others) {
     auto It = E.find(V);
     Vars.Dep[V] = It != E.end() && It->second.threadDependent();
-    Vars.Origin[V] =
-        readsClock(S.Body) ? DataOrigin::None : loopStateOrigin(V, Mods);
+    Vars.Origin[V] = WaitsForTime ? DataOrigin::None : loopStateOrigin(V, Mods);
   }
   return Vars;
 }
@@ -432,9 +432,7 @@ void ModelBuilder::assumeLoopValues(const Stmt *L, const LoopVars &Vars) {
     auto It = E.find(V);
     bool Ptr = It != E.end() && It->second.Kind == Value::Ptr;
     bool Dep = Vars.Dep.lookup(V);
-    Value Val = opaque(L, V->getName(), Dep);
-    if (Dep && Val.Kind == Value::Scalar)
-      Val.S = symVarying(L, V->getName(), Vars.Origin.lookup(V));
+    Value Val = opaque(L, V->getName(), Dep, Vars.Origin.lookup(V));
     if (Ptr) {
       Value P = It->second;
       P.S = Val.S;
@@ -452,11 +450,15 @@ void ModelBuilder::assumeLoopValues(const Stmt *L, const LoopVars &Vars) {
 void ModelBuilder::recordEntryCondition(const LoopShape &S) {
   if (!Recording || !S.Cond || isa<DoStmt>(S.L) || S.CondVar)
     return;
-  Env Saved = E;
+  // A condition that writes (`i++ < n`) must not change the walk's state.
+  std::optional<Env> Saved;
+  if (S.Cond->HasSideEffects(Ctx))
+    Saved = E;
   Recording = false;
   Value C = rvalue(S.Cond);
   Recording = true;
-  E = std::move(Saved);
+  if (Saved)
+    E = std::move(*Saved);
   if (C.Kind == Value::Scalar)
     M.EntryConditions[S.L] = C.S;
 }
@@ -498,9 +500,10 @@ void ModelBuilder::valuesAfterLoop(const Stmt *Body, const ModifiedVars &Mods,
     if (It == E.end())
       continue;
     bool D = TripDep || It->second.threadDependent();
-    Value Val = opaque(Body, V->getName(), D);
-    if (D && It->second.Kind == Value::Scalar && readsData(*It->second.S, {}))
-      Val.S = symVarying(Body, V->getName(), DataOrigin::Memory);
+    bool Data =
+        D && It->second.Kind == Value::Scalar && readsData(*It->second.S, {});
+    Value Val = opaque(Body, V->getName(), D,
+                       Data ? DataOrigin::Memory : DataOrigin::None);
     if (It->second.Kind == Value::Ptr) {
       Value P = It->second;
       P.S = Val.S;

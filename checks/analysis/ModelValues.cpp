@@ -147,8 +147,10 @@ Value ModelBuilder::paramValue(const ParmVarDecl *P) {
   return Value::scalar(symUniform(P, P->getName()));
 }
 
-Value ModelBuilder::opaque(const void *Id, StringRef Name, bool ThreadDep) {
-  return Value::scalar(ThreadDep ? symVarying(Id, Name) : symUniform(Id, Name));
+Value ModelBuilder::opaque(const void *Id, StringRef Name, bool ThreadDep,
+                           DataOrigin Origin) {
+  return Value::scalar(ThreadDep ? symVarying(Id, Name, Origin)
+                                 : symUniform(Id, Name));
 }
 
 Value ModelBuilder::opaqueExpr(const Expr *X, bool ThreadDep) {

@@ -403,6 +403,13 @@ std::string SymNode::str() const {
   }
 }
 
+bool anyLeaf(const SymNode &E, llvm::function_ref<bool(const SymNode &)> Pred) {
+  if (E.isLeaf())
+    return Pred(E);
+  return llvm::any_of(E.Ops,
+                      [&](const SymRef &Op) { return anyLeaf(*Op, Pred); });
+}
+
 SymRef substitute(const SymRef &E,
                   llvm::function_ref<SymRef(const SymNode &Leaf)> Map) {
   if (E->isLeaf()) {

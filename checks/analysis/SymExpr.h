@@ -164,6 +164,10 @@ inline SymRef operator*(SymRef A, SymRef B) {
   return symOp(SymKind::Mul, A, B);
 }
 
+/// True when \p Pred holds for some leaf of \p E (operands only, not the
+/// inputs of data leaves).
+bool anyLeaf(const SymNode &E, llvm::function_ref<bool(const SymNode &)> Pred);
+
 /// Replaces each leaf for which \p Map returns a node.
 SymRef substitute(const SymRef &E,
                   llvm::function_ref<SymRef(const SymNode &Leaf)> Map);

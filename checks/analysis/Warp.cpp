@@ -8,7 +8,6 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
-#include <functional>
 #include <set>
 
 using namespace clang;
@@ -31,19 +30,17 @@ int64_t pick(uint64_t &State, int64_t Lo, int64_t Hi) {
   return Lo + static_cast<int64_t>(State % static_cast<uint64_t>(Hi - Lo));
 }
 
-// FNV-1a: leaf names hash the same in every run (llvm::hash_value may be
-// seeded per process).
-uint64_t stableHash(const SymNode &L) {
-  uint64_t H = 1469598103934665603ULL;
-  auto Add = [&](unsigned char C) {
-    H ^= C;
-    H *= 1099511628211ULL;
-  };
-  for (char C : L.Name)
-    Add(static_cast<unsigned char>(C));
-  Add(static_cast<unsigned char>(L.Kind));
-  Add(static_cast<unsigned char>(L.Dim));
+// FNV-1a: names hash the same in every run (llvm::hash_value may be seeded
+// per process).
+uint64_t fnv1a(llvm::StringRef Bytes, uint64_t H = 1469598103934665603ULL) {
+  for (char C : Bytes)
+    H = (H ^ static_cast<unsigned char>(C)) * 1099511628211ULL;
   return H;
+}
+
+uint64_t stableHash(const SymNode &L) {
+  const char Tail[] = {static_cast<char>(L.Kind), static_cast<char>(L.Dim)};
+  return fnv1a(llvm::StringRef(Tail, 2), fnv1a(L.Name));
 }
 
 template <class T> std::optional<T> median(std::vector<T> V) {
@@ -133,9 +130,7 @@ std::vector<unsigned> WarpSampler::warpOrder(unsigned S) const {
 // inputs. Small values are common so that tests against 0 or 1 split too.
 static int64_t arbitraryData(const std::string &Source,
                              llvm::ArrayRef<int64_t> In) {
-  uint64_t H = 1469598103934665603ULL;
-  for (char C : Source)
-    H = (H ^ static_cast<unsigned char>(C)) * 1099511628211ULL;
+  uint64_t H = fnv1a(Source);
   for (int64_t V : In)
     H = mix(H ^ static_cast<uint64_t>(V));
   switch (H % 4) {
@@ -164,8 +159,9 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
       return Dim;
     return 1 - Dim;
   };
-  std::function<std::optional<int64_t>(const SymNode &)> Leaf =
-      [&](const SymNode &L) -> std::optional<int64_t> {
+  // The inputs of stand-in data are evaluated with these same leaf values.
+  LeafValues Self;
+  auto Leaf = [&](const SymNode &L) -> std::optional<int64_t> {
     switch (L.Kind) {
     case SymKind::ThreadIdx:
       return Tid[Axis(L.Dim)];
@@ -208,7 +204,7 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
         return std::nullopt;
       llvm::SmallVector<int64_t, 2> In;
       for (const SymRef &I : L.Inputs) {
-        std::optional<int64_t> V = evaluate(*I, Leaf);
+        std::optional<int64_t> V = evaluate(*I, Self);
         if (!V)
           return std::nullopt;
         In.push_back(*V);
@@ -219,6 +215,7 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
       return std::nullopt;
     }
   };
+  Self = Leaf;
   return evaluate(E, Leaf);
 }
 
