@@ -19,6 +19,11 @@ __global__ void positive_pairs(const float *in, float *out, int n) {
     out[i] = v / (v + tile[threadIdx.x ^ 1]);
   }
 }
+// No fix-it: moving a barrier out of a branch changes the kernel, so --fix
+// leaves it where it is.
+// CHECK-FIXES: {{^}}  if (v > 0.f) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}    tile[threadIdx.x] = v;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 
 // An early exit on a flag each thread loads for itself.
 __global__ void skip_masked(const int *mask, float *data, int n) {
