@@ -11,6 +11,7 @@
 namespace cudalint {
 
 struct AccessSurvey;
+struct UncoalescedAccess;
 
 /// Flags global loads and stores where a warp touches many more 32-byte
 /// sectors than the data it uses needs (neighbouring lanes far apart).
@@ -36,10 +37,10 @@ private:
                               llvm::ArrayRef<BlockShape> Shapes,
                               clang::ASTContext &Ctx) const;
   /// What a warp of the first sample fetches for \p G, when every sample
-  /// wastes at least MinSectorRatio and MinSectors.
-  std::optional<SectorCost>
-  wastefulCost(llvm::ArrayRef<const MemAccess *> G,
-               llvm::ArrayRef<WarpSampler> Samplers) const;
+  /// wastes at least \p MinRatio and MinSectors.
+  std::optional<SectorCost> wastefulCost(llvm::ArrayRef<const MemAccess *> G,
+                                         llvm::ArrayRef<WarpSampler> Samplers,
+                                         double MinRatio) const;
   /// Reports each finding once; true when an uncoalesced access (not a
   /// gather) was reported.
   bool reportFindings(const AccessSurvey &Survey,
@@ -52,7 +53,7 @@ private:
   /// Remarks on launches whose blocks are narrower than a warp.
   void remarkOnNarrowBlocks(llvm::ArrayRef<LaunchConfig> Launches);
   /// The note on how to fix \p A.
-  void addRemedy(const KernelModel &M, const MemAccess &A,
+  void addRemedy(const UncoalescedAccess &R,
                  llvm::ArrayRef<LaunchConfig> Launches,
                  llvm::ArrayRef<BlockShape> Shapes, clang::ASTContext &Ctx,
                  bool &RemapOffered);

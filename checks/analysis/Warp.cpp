@@ -245,6 +245,7 @@ bool addressComputable(const MemAccess &A) { return !A.Offset->hasVarying(); }
 std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
                                      const WarpSampler &S, const WhatIf *W) {
   std::vector<SectorCost> Costs;
+  unsigned Unknown = 0;
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
     for (unsigned Warp : S.warpOrder(Sample)) {
       std::set<int64_t> Sectors;
@@ -269,8 +270,10 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
         }
         Lanes += Any;
       }
-      if (!Known)
+      if (!Known) {
+        ++Unknown;
         break; // A data-dependent address: no other warp will do better.
+      }
       if (Lanes == 0)
         continue; // No lane of this warp gets here: try another.
       std::sort(Ranges.begin(), Ranges.end());
@@ -285,7 +288,8 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
       Costs.push_back({unsigned(Sectors.size()), Useful, Lanes});
       break;
     }
-  if (Costs.size() * 2 < S.samples())
+  // As for bank conflicts: samples no lane reaches do not count.
+  if (Costs.empty() || Costs.size() < Unknown)
     return std::nullopt;
   std::sort(Costs.begin(), Costs.end(),
             [](const SectorCost &A, const SectorCost &B) {
@@ -300,6 +304,7 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
   // phases: 8-byte ones per half-warp, 16-byte ones per quarter-warp.
   unsigned LanesPerPhase = A.Width <= 4 ? 32 : A.Width <= 8 ? 16 : 8;
   std::vector<unsigned> Degrees;
+  unsigned Unknown = 0;
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
     for (unsigned Warp : S.warpOrder(Sample)) {
       unsigned Worst = 0;
@@ -323,14 +328,18 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
         for (auto &[Bank, Words] : Banks)
           Worst = std::max<unsigned>(Worst, Words.size());
       }
-      if (!Known)
+      if (!Known) {
+        ++Unknown;
         break;
+      }
       if (Worst > 0) {
         Degrees.push_back(Worst);
         break;
       }
     }
-  if (Degrees.size() * 2 < S.samples())
+  // Samples in which no lane reaches the access (an iteration past the end
+  // of a loop that starts at a thread index) say nothing either way.
+  if (Degrees.empty() || Degrees.size() < Unknown)
     return std::nullopt;
   // A degree that changes with the sampled uniform values (a stride read
   // from a parameter, a loop-carried `offset <<= 1`) is not known.

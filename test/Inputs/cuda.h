@@ -19,6 +19,23 @@ struct uint3 {
   unsigned int x, y, z;
 };
 
+// Vector types, with the alignment of <vector_types.h>.
+struct alignas(8) float2 {
+  float x, y;
+};
+struct alignas(16) float4 {
+  float x, y, z, w;
+};
+struct alignas(16) int4 {
+  int x, y, z, w;
+};
+struct alignas(2) __half {
+  unsigned short x;
+};
+struct alignas(4) __half2 {
+  __half x, y;
+};
+
 struct dim3 {
   unsigned int x, y, z;
   __host__ __device__ dim3(unsigned int x = 1, unsigned int y = 1,

@@ -38,9 +38,9 @@ struct Body {
 __global__ void masses(float *out, const Body *b) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = __ldg(&b[i].position.w);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced load from 'b': neighbouring lanes are 16 elements (64 bytes) apart, so each warp touches 32 sectors of 32 bytes for 128 useful bytes (12.5% of the fetched bandwidth is used) [cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced load from 'b': each thread uses 4 of the 64 bytes of its 'Body' record, so each warp touches 32 sectors of 32 bytes for 128 useful bytes (12.5% of the fetched bandwidth is used); against a structure of arrays, records read a few fields at a time measured 2.1x (40 of 128 bytes used) to 6.9x (8 of 64) slower on H100 [cudalint-uncoalesced-access]
   // CHECK-MESSAGES: :[[@LINE-3]]:7: note: 'i' varies with the thread index here
-  // CHECK-MESSAGES: :[[@LINE-3]]:12: note: make consecutive threadIdx.x values access consecutive addresses
+  // CHECK-MESSAGES: :[[@LINE-3]]:12: note: store the fields of 'Body' in separate arrays (a structure of arrays) so that a warp reads each field contiguously
 }
 
 // ---- Quiet. ----

@@ -1,0 +1,54 @@
+//===--- AccessShape.h - what one thread's accesses cover -------*- C++ -*-===//
+//
+// Two shapes of global access that the sector count of a single warp access
+// misjudges: a thread that reads a few fields of a large record (an array of
+// structures), and a thread that walks its own contiguous chunk in a loop.
+// Both are described here, from the types and loops of the kernel, for the
+// checks to grade.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_ACCESSSHAPE_H
+#define CUDALINT_ANALYSIS_ACCESSSHAPE_H
+
+#include "KernelModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+
+namespace cudalint {
+
+/// How much of each record of an array of structures a group of accesses
+/// (the fields one thread reads and writes of its record) uses.
+struct RecordUse {
+  const clang::RecordDecl *Record = nullptr;
+  std::string Name;       ///< As written in a message: `Conserved<16>`.
+  uint64_t Size = 0;      ///< sizeof the record, in bytes.
+  uint64_t UsedBytes = 0; ///< Distinct bytes of it the group accesses.
+};
+
+/// The record use of \p Group when each lane accesses fields of its own
+/// record (`p[i].f`, `p[i].a.x`, `p[i].q[2]`): the lanes are one record
+/// apart and every access is a part of the record, never all of it.
+std::optional<RecordUse> recordUse(llvm::ArrayRef<const MemAccess *> Group,
+                                   const clang::ASTContext &Ctx);
+
+/// A run of contiguous elements one thread walks in its innermost loop,
+/// with a trip count known at compile time (`for (j = 0; j < 16; ++j)
+/// a[t * 16 + j]`).
+struct ThreadChunk {
+  const clang::Stmt *Loop = nullptr;
+  int64_t Elements = 0;
+  int64_t Bytes = 0;
+};
+
+/// The chunk \p A walks, if its innermost loop steps it by one element.
+std::optional<ThreadChunk> threadChunk(const KernelModel &M,
+                                       const MemAccess &A);
+
+} // namespace cudalint
+
+#endif
