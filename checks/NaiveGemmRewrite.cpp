@@ -59,18 +59,18 @@ std::optional<Extent> singleAtomExtent(const Polynomial &P,
 // Leading dimensions: A's row stride, B's k stride, C's row stride.
 std::string leadingDimensionsWhyNot(const MatrixProduct &P, CublasCall &Call) {
   const ProductOperand &A = P.a(), &B = P.b();
-  int64_t Elem = P.X.Load->Width; // one scalar of the product
+  int64_t Elem = scalarBytes(*P.X.Load); // one scalar of the product
   Polynomial GA = toPolynomial(A.Global->Offset),
              GB = toPolynomial(B.Global->Offset),
              PC = toPolynomial(P.Store->Offset);
   std::optional<Extent> Lda = singleAtomExtent(GA, A.Atoms, true, Elem);
   std::optional<Extent> AWalk = A.ViaShared
                                     ? singleAtomExtent(GA, A.Atoms, false, Elem)
-                                    : extentOf(A.KStride, A.Load->Width);
+                                    : extentOf(A.KStride, scalarBytes(*A.Load));
   std::optional<Extent> BCol = singleAtomExtent(GB, B.Atoms, true, Elem);
   std::optional<Extent> Ldb = B.ViaShared
                                   ? singleAtomExtent(GB, B.Atoms, false, Elem)
-                                  : extentOf(B.KStride, B.Load->Width);
+                                  : extentOf(B.KStride, scalarBytes(*B.Load));
   std::optional<Extent> Ldc = singleAtomExtent(PC, A.Atoms, true, Elem);
   std::optional<Extent> CCol = singleAtomExtent(PC, B.Atoms, true, Elem);
   if (!Lda || !BCol || !Ldc || !CCol || CCol->Const != 1)

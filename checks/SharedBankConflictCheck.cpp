@@ -1,6 +1,7 @@
 //===--- SharedBankConflictCheck.cpp - cudalint ---------------------------===//
 
 #include "SharedBankConflictCheck.h"
+#include "analysis/AccessShape.h"
 #include "analysis/CudaAST.h"
 
 #include "clang/AST/ASTContext.h"
@@ -446,6 +447,10 @@ void SharedBankConflictCheck::collectConflicts(
     bool Conflicted = false;
     std::vector<unsigned> Before;
     for (const MemAccess *A : List) {
+      if (insideLibrary(*A)) {
+        Before.push_back(1);
+        continue;
+      }
       std::optional<unsigned> D = leastBankConflictDegree(*A, Samplers);
       Before.push_back(D.value_or(1));
       if (!D)

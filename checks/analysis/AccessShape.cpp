@@ -1,6 +1,7 @@
 //===--- AccessShape.cpp - what one thread's accesses cover ---------------===//
 
 #include "AccessShape.h"
+#include "CudaAST.h"
 #include "SymExpr.h"
 
 #include <map>
@@ -92,6 +93,19 @@ std::optional<ThreadChunk> threadChunk(const KernelModel &M,
         P.Leaves.at(Mono[0])->Id == L && C == int64_t(A.Width))
       return ThreadChunk{L, *Trip, *Trip * C};
   return std::nullopt;
+}
+
+bool insideLibrary(const MemAccess &A) {
+  for (const CallExpr *Call : A.CallStack)
+    if (declaredInLibrary(Call->getCalleeDecl()))
+      return true;
+  QualType T = A.Type;
+  while (const ArrayType *AT = T.isNull() ? nullptr : T->getAsArrayTypeUnsafe())
+    T = AT->getElementType();
+  if (!T.isNull())
+    if (const TagDecl *TD = T->getAsTagDecl())
+      return declaredInLibrary(TD);
+  return false;
 }
 
 } // namespace cudalint

@@ -49,6 +49,11 @@ struct ThreadChunk {
 std::optional<ThreadChunk> threadChunk(const KernelModel &M,
                                        const MemAccess &A);
 
+/// True when \p A is a CUDA library's business: inlined from a call into
+/// CUB, Thrust, CUTLASS or libcu++, or of a type one of them declares (their
+/// `TempStorage`). The user's code does not choose its layout.
+bool insideLibrary(const MemAccess &A);
+
 } // namespace cudalint
 
 #endif

@@ -435,4 +435,18 @@ const Stmt *lastStatement(const Stmt *S) {
   return S;
 }
 
+bool declaredInLibrary(const Decl *D) {
+  for (const DeclContext *DC = D ? D->getDeclContext() : nullptr; DC;
+       DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS || !NS->getParent()->isTranslationUnit() || !NS->getIdentifier())
+      continue;
+    StringRef N = NS->getName();
+    if (N == "cub" || N == "thrust" || N == "cutlass" || N == "cute" ||
+        N == "cuda" || N.starts_with("__cub") || N.starts_with("__thrust"))
+      return true;
+  }
+  return false;
+}
+
 } // namespace cudalint

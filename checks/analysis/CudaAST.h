@@ -87,6 +87,11 @@ const clang::Expr *stripNoOps(const clang::Expr *E);
 /// conversions. Null when the base cannot be named.
 const clang::ValueDecl *pointerBase(const clang::Expr *E);
 
+/// True when \p D is declared inside a CUDA library's namespace (CUB,
+/// Thrust, CUTLASS, CuTe, libcu++'s `cuda::`): code the user did not write
+/// and cannot change at the call site.
+bool declaredInLibrary(const clang::Decl *D);
+
 /// Every reference to \p V inside \p Root (the whole translation unit when
 /// \p Root is null), in traversal order.
 llvm::SmallVector<const clang::DeclRefExpr *, 8>

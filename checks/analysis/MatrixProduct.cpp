@@ -313,8 +313,49 @@ bool usesTensorCores(const Stmt *S) {
   return false;
 }
 
+// The field type of a vector record (`float4`, `double2`, `__half2`): every
+// field of one builtin type.
+static std::optional<std::pair<QualType, unsigned>> vectorLanes(QualType T) {
+  const RecordDecl *RD = T->getAsRecordDecl();
+  if (!RD || !RD->getDefinition())
+    return std::nullopt;
+  QualType Field;
+  unsigned N = 0;
+  for (const FieldDecl *F : RD->fields()) {
+    QualType FT = F->getType().getCanonicalType().getUnqualifiedType();
+    if (!FT->isBuiltinType() && !FT->isRecordType())
+      return std::nullopt;
+    if (N++ && FT != Field)
+      return std::nullopt;
+    Field = FT;
+  }
+  if (N < 2 || N > 4)
+    return std::nullopt;
+  return std::make_pair(Field, N);
+}
+
+bool MatrixProduct::registerBlocked() const {
+  if (!tiled() || !Acc.Acc)
+    return false;
+  QualType T = Acc.Acc->getType();
+  uint64_t Elements = 1;
+  while (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+    Elements *= CAT->getSize().getZExtValue();
+    T = CAT->getElementType();
+  }
+  return Elements >= 16;
+}
+
+unsigned scalarBytes(const MemAccess &A) {
+  if (auto V = vectorLanes(A.Type.getCanonicalType()))
+    return A.Width / V->second;
+  return A.Width;
+}
+
 std::string elementName(QualType T) {
   T = T.getCanonicalType().getUnqualifiedType();
+  if (auto V = vectorLanes(T); V && !V->first->isRecordType())
+    T = V->first;
   if (T->isSpecificBuiltinType(BuiltinType::Float))
     return "float";
   if (T->isSpecificBuiltinType(BuiltinType::Double))
@@ -479,6 +520,12 @@ std::vector<ProductCandidate> MatrixProductFinder::candidates() const {
 std::optional<MatrixProduct>
 MatrixProductFinder::recognise(const ProductCandidate &C) {
   MatrixProduct P{C.S, C.Owner, *accumulation(C.S)};
+  // Into a register array the kernel passed to a helper by pointer.
+  if (P.Acc.Into && !P.Acc.Acc)
+    if (const VarDecl *R = registerOf(P.Acc.Into)) {
+      P.Acc.Acc = R;
+      P.Acc.Into = nullptr;
+    }
   if (!resolveOperands(P) || !findKLoop(P) || !followDifferentCoordinates(P) ||
       !findStore(P))
     return std::nullopt;
@@ -618,7 +665,7 @@ const MemAccess *MatrixProductFinder::operandLoad(const Expr *E) {
   E = peelConversions(E);
   if (const MemAccess *A = loadOf(E))
     return A;
-  const VarDecl *V = localVariableOf(E);
+  const VarDecl *V = registerOf(E);
   if (!V)
     return nullptr;
   if (!FilledBy) {
@@ -630,6 +677,19 @@ const MemAccess *MatrixProductFinder::operandLoad(const Expr *E) {
   }
   auto It = FilledBy->find(V);
   return It == FilledBy->end() ? nullptr : It->second;
+}
+
+// The register array or scalar \p E names: a local variable, or a local
+// array reached through a helper's pointer parameter or a vector cast
+// (`reinterpret_cast<float4 *>(&r[0])[0]`), as the model resolved it.
+const VarDecl *MatrixProductFinder::registerOf(const Expr *E) const {
+  if (const VarDecl *V = localVariableOf(E))
+    return V;
+  auto It = ByExpr.find(E->IgnoreParens());
+  if (It == ByExpr.end() || It->second->Space != MemSpace::Local)
+    return nullptr;
+  const auto *V = dyn_cast_or_null<VarDecl>(It->second->Root);
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) ? V : nullptr;
 }
 
 // The variable a load is assigned to (`r[i] = As[..]`, `float a = x[..]`).
@@ -647,7 +707,7 @@ const VarDecl *MatrixProductFinder::targetOf(const Expr *Load) const {
     if (std::optional<BinOp> B = binaryOperation(PE);
         B && B->Op == BO_Assign &&
         peelConversions(B->R) == peelConversions(Cur))
-      return localVariableOf(B->L);
+      return registerOf(B->L);
     Cur = PE;
   }
   return nullptr;

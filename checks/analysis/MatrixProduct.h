@@ -67,7 +67,12 @@ std::optional<Accumulation> accumulation(const clang::Expr *S);
 /// Kernels that already use tensor cores: WMMA, CUTLASS/CuTe, mma PTX.
 bool usesTensorCores(const clang::Stmt *S);
 
-/// "float", "double", "half", "bfloat16", or the type as written.
+/// The bytes of one scalar of \p A: its width, or a lane's of a vector
+/// (`float4`: 4).
+unsigned scalarBytes(const MemAccess &A);
+
+/// "float", "double", "half", "bfloat16" (also for their vector types), or
+/// the type as written.
 std::string elementName(clang::QualType T);
 
 /// What is known of one operand of a product.
@@ -107,6 +112,10 @@ struct MatrixProduct {
   const ProductOperand &a() const { return XIsColumn ? Y : X; }
   const ProductOperand &b() const { return XIsColumn ? X : Y; }
   bool tiled() const { return a().ViaShared || b().ViaShared; }
+  /// Each thread accumulates a block of results in a register array (16
+  /// or more, 4x4 and up) from operands staged in shared memory: the
+  /// tuned form.
+  bool registerBlocked() const;
 };
 
 /// Finds the matrix products of one analysed kernel (or instantiation).
@@ -136,6 +145,7 @@ private:
 
   const MemAccess *operandLoad(const clang::Expr *E);
   const clang::VarDecl *targetOf(const clang::Expr *Load) const;
+  const clang::VarDecl *registerOf(const clang::Expr *E) const;
   const MemAccess *globalFilling(const clang::ValueDecl *Shared) const;
   /// The binary operation \p E is an operand of.
   std::optional<BinOp> enclosingOperation(const clang::Expr *E) const;

@@ -301,7 +301,11 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
 std::optional<unsigned>
 bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
   // 4-byte banks, 32 of them. Accesses wider than 4 bytes are served in
-  // phases: 8-byte ones per half-warp, 16-byte ones per quarter-warp.
+  // phases: 8-byte ones per half-warp, 16-byte ones per quarter-warp. A
+  // wider access (a structure copied whole) is no one instruction: the
+  // compiler splits it, in ways not known here.
+  if (A.Width > 16)
+    return std::nullopt;
   unsigned LanesPerPhase = A.Width <= 4 ? 32 : A.Width <= 8 ? 16 : 8;
   std::vector<unsigned> Degrees;
   unsigned Unknown = 0;
