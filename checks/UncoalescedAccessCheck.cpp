@@ -117,6 +117,23 @@ constexpr uint64_t MinRecordBytes = 64;
 // fetches goes unused when each lane needs a sector or two of its record.
 constexpr double MinRecordRatio = 1.5;
 
+// Neighbouring lanes at least a 64-byte memory segment apart in every
+// sample (a constant stride, one that grows with a size, `row * n`, or an
+// index divided back, `(row * n + col) / 4` on a float4 pointer): each
+// lane's few bytes cost a segment of their own, as the fields of records
+// do.
+bool lanesFarApart(const MemAccess &A, llvm::ArrayRef<WarpSampler> Samplers) {
+  for (const WarpSampler &S : Samplers)
+    for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+      unsigned Warp = S.warpOrder(Sample).front();
+      std::optional<int64_t> L0 = S.value(*A.Offset, Sample, Warp, 0),
+                             L1 = S.value(*A.Offset, Sample, Warp, 1);
+      if (!L0 || !L1 || std::abs(*L1 - *L0) < int64_t(MinRecordBytes))
+        return false;
+    }
+  return true;
+}
+
 // An array of structures worth reporting: large records of which the group
 // uses at most half.
 std::optional<RecordUse> wastedRecord(llvm::ArrayRef<const MemAccess *> G,
@@ -220,6 +237,11 @@ std::string measuredCost(const UncoalescedAccess &R) {
     return "; against a structure of arrays, records read a few fields at a "
            "time measured 2.1x (40 of 128 bytes used) to 6.9x (8 of 64) "
            "slower on H100";
+  if (!R.Chunk && R.Cost && R.Cost->ratio() < 4)
+    return "; lanes this far apart each cost a 64-byte memory segment for a "
+           "few bytes: accesses of this shape (records read a few fields at "
+           "a time) measured 2.1x to 6.9x slower than contiguous lanes on "
+           "H100";
   if (R.Chunk)
     return "; per-thread chunks of 64 and 128 bytes measured 4.4x and 2.6x "
            "slower than lane-interleaved accesses on H100 (32 bytes: 1.03x, "
@@ -260,6 +282,18 @@ bool isTranspose(const KernelModel &M, const MemAccess &A) {
     if (!OF.NonAffine && C && *C == O.Width && !OF.Coeff[1].isZero())
       return true;
   }
+  return false;
+}
+
+// Some loop around \p A moves it by exactly its width: the thread walks a
+// row of its own, a vector at a time.
+bool walksOwnRow(const MemAccess &A) {
+  Polynomial P = toPolynomial(A.Offset);
+  for (const Stmt *L : A.Loops)
+    for (auto &[Mono, C] : P.Terms)
+      if (Mono.size() == 1 && P.Leaves.at(Mono[0])->Kind == SymKind::LoopIter &&
+          P.Leaves.at(Mono[0])->Id == L && C == int64_t(A.Width))
+        return true;
   return false;
 }
 
@@ -483,8 +517,15 @@ UncoalescedAccessCheck::surveyAccesses(const FunctionDecl *Kernel,
       if (Chunk && Chunk->Bytes > MaxChunkBytes)
         Chunk.reset();
       std::optional<RecordUse> Record = wastedRecord(G, Ctx);
+      // Not for a thread's own row walked a vector at a time (the L1 keeps
+      // the rest of each segment for the next step), nor where the lanes'
+      // distance rests on an assumed block shape.
+      bool Sparse =
+          Record ||
+          (lanesFarApart(First, Samplers) && !walksOwnRow(First) &&
+           !(Shapes.front().assumed() && mentionsBlockShape(First.Offset)));
       std::optional<SectorCost> Cost =
-          wastefulCost(G, Samplers, Record ? MinRecordRatio : MinSectorRatio);
+          wastefulCost(G, Samplers, Sparse ? MinRecordRatio : MinSectorRatio);
       if (!Cost)
         continue;
       UncoalescedAccess &R = Survey.Findings[Raw];

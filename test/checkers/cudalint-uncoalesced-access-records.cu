@@ -164,3 +164,43 @@ __global__ void vector_copy(const float4 *__restrict__ in,
   if (i < n4)
     out[i] = in[i];
 }
+
+// ---- Vector accesses whose lanes are rows apart. ----
+
+// A float4 load in a transpose: each lane's 16 bytes are a row away from its
+// neighbour's, half a sector each; the sector arithmetic uses the vector's
+// width, and lanes a memory segment apart are judged like records.
+__global__ void transpose_float4(const float *__restrict__ in,
+                                 float *__restrict__ out, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  int col = (blockIdx.y * blockDim.y + threadIdx.y) * 4;
+  float4 v = reinterpret_cast<const float4 *>(in)[(row * n + col) / 4];
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced load from 'in': each warp touches 32 sectors of 32 bytes for 512 useful bytes (50.0% of the fetched bandwidth is used) with a block of 32x8; lanes this far apart each cost a 64-byte memory segment for a few bytes: accesses of this shape (records read a few fields at a time) measured 2.1x to 6.9x slower than contiguous lanes on H100 [cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-4]]:7: note: 'row' varies with the thread index here
+  // CHECK-MESSAGES: :[[@LINE-3]]:14: note: make consecutive threadIdx.x values access consecutive addresses
+  out[(col + 0) * n + row] = v.x;
+  out[(col + 1) * n + row] = v.y;
+  out[(col + 2) * n + row] = v.z;
+  out[(col + 3) * n + row] = v.w;
+}
+
+void run_transpose_float4(const float *in, float *out, int n) {
+  transpose_float4<<<dim3(n / 32, n / 32), dim3(32, 8)>>>(in, out, n);
+}
+
+// A thread walks its own row a float4 at a time: the L1 keeps the other
+// half of each sector for the next step. Quiet.
+__global__ void row_sums_float4(const float4 *__restrict__ in,
+                                float *__restrict__ out, int n4) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+  for (int c = 0; c < n4; ++c) {
+    float4 v = in[row * n4 + c];
+    acc += v.x + v.y + v.z + v.w;
+  }
+  out[row] = acc;
+}
+
+void run_row_sums_float4(const float4 *in, float *out, int n4) {
+  row_sums_float4<<<n4 / 128, 128>>>(in, out, n4);
+}
