@@ -32,6 +32,8 @@ struct UncoalescedAccess {
   std::optional<RecordUse> Record;
   /// Each thread's own chunk, walked in a loop.
   std::optional<ThreadChunk> Chunk;
+  /// Lanes a memory segment or more apart (see lanesFarApart).
+  bool Sparse = false;
 };
 
 /// What one kernel's global accesses do, over its instantiations.
@@ -237,7 +239,7 @@ std::string measuredCost(const UncoalescedAccess &R) {
     return "; against a structure of arrays, records read a few fields at a "
            "time measured 2.1x (40 of 128 bytes used) to 6.9x (8 of 64) "
            "slower on H100";
-  if (!R.Chunk && R.Cost && R.Cost->ratio() < 4)
+  if (R.Sparse && !R.Chunk && R.Cost && R.Cost->ratio() < 4)
     return "; lanes this far apart each cost a 64-byte memory segment for a "
            "few bytes: accesses of this shape (records read a few fields at "
            "a time) measured 2.1x to 6.9x slower than contiguous lanes on "
@@ -525,7 +527,7 @@ UncoalescedAccessCheck::surveyAccesses(const FunctionDecl *Kernel,
           (lanesFarApart(First, Samplers) && !walksOwnRow(First) &&
            !(Shapes.front().assumed() && mentionsBlockShape(First.Offset)));
       std::optional<SectorCost> Cost =
-          wastefulCost(G, Samplers, Sparse ? MinRecordRatio : MinSectorRatio);
+          wastefulCost(G, Samplers, sparseOrPlainRatio(Sparse));
       if (!Cost)
         continue;
       UncoalescedAccess &R = Survey.Findings[Raw];
@@ -533,9 +535,18 @@ UncoalescedAccessCheck::surveyAccesses(const FunctionDecl *Kernel,
         continue;
       R = UncoalescedAccess{Cost->ratio(), Cost,   Rep,  &M, G,
                             false,         Record, Chunk};
+      R.Sparse = Sparse;
     }
   }
   return Survey;
+}
+
+double UncoalescedAccessCheck::sparseOrPlainRatio(bool Sparse) const {
+  // Lanes a segment apart waste more than their sectors say, down to the
+  // records' ratio; a bar raised above the default raises theirs too.
+  if (Sparse && MinSectorRatio <= 4)
+    return std::min(MinSectorRatio, MinRecordRatio);
+  return MinSectorRatio;
 }
 
 std::optional<SectorCost>

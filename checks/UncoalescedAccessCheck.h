@@ -36,6 +36,9 @@ private:
   AccessSurvey surveyAccesses(const clang::FunctionDecl *Kernel,
                               llvm::ArrayRef<BlockShape> Shapes,
                               clang::ASTContext &Ctx) const;
+  /// The sector ratio from which a group is reported: MinSectorRatio, or
+  /// less for lanes a memory segment apart while the bar is not raised.
+  double sparseOrPlainRatio(bool Sparse) const;
   /// What a warp of the first sample fetches for \p G, when every sample
   /// wastes at least \p MinRatio and MinSectors.
   std::optional<SectorCost> wastefulCost(llvm::ArrayRef<const MemAccess *> G,

@@ -69,13 +69,16 @@ __global__ void copy_all(float *out, const float *in, int n) {
 
 // A column walk over doubles: with 32-wide rows, 32 sectors for the 8 that
 // 256 bytes need (4x). With 16x16 blocks a warp stores 16 rows of two
-// neighbouring doubles, one sector each: 16 sectors for 8 (2x), not reported.
+// neighbouring doubles, one sector each: 16 sectors for 8 (2x), still
+// reported because each row is a memory segment of its own (lanes 8 KiB
+// apart are judged like the fields of records, from 1.5x).
 __global__ void clear_columns(double *m) {
   m[threadIdx.x * 1024 + threadIdx.y] = 0.0;
   // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:3: warning: uncoalesced store to 'm': neighbouring lanes are 1024 elements (8192 bytes) apart, so each warp touches 32 sectors of 32 bytes for 256 useful bytes (25.0% of the fetched bandwidth is used) (assuming blockDim.x is a multiple of 32) [cudalint-uncoalesced-access]
   // CHECK-MESSAGES-RATIO2: :[[@LINE-2]]:3: warning: uncoalesced store to 'm': neighbouring lanes are 1024 elements (8192 bytes) apart,
   // CHECK-MESSAGES-GATHERS: :[[@LINE-3]]:3: warning: uncoalesced store to 'm': neighbouring lanes are 1024 elements (8192 bytes) apart,
   // CHECK-MESSAGES-NOSHAPE: :[[@LINE-4]]:3: warning: uncoalesced store to 'm': neighbouring lanes are 1024 elements (8192 bytes) apart,
+  // CHECK-MESSAGES-BLOCK16: :[[@LINE-5]]:3: warning: uncoalesced store to 'm': neighbouring lanes are 1024 elements (8192 bytes) apart, so each warp touches 16 sectors of 32 bytes for 256 useful bytes (50.0% of the fetched bandwidth is used) with a block of 16x16; lanes this far apart each cost a 64-byte memory segment for a few bytes{{.*}} [cudalint-uncoalesced-access]
 }
 
 // The same walk over floats stays flagged, with the figures of a 16x16 block.
