@@ -115,6 +115,8 @@ constexpr int64_t MaxChunkBytes = 128;
 // Records from this size up, read a few fields at a time, cost what a column
 // walk costs (measured 6.9x for 64-byte records).
 constexpr uint64_t MinRecordBytes = 64;
+// The memory segment a lane costs when it shares none with its neighbours.
+constexpr int64_t SegmentBytes = 64;
 // Such records are reported from this sector ratio up: half of what a warp
 // fetches goes unused when each lane needs a sector or two of its record.
 constexpr double MinRecordRatio = 1.5;
@@ -130,7 +132,7 @@ bool lanesFarApart(const MemAccess &A, llvm::ArrayRef<WarpSampler> Samplers) {
       unsigned Warp = S.warpOrder(Sample).front();
       std::optional<int64_t> L0 = S.value(*A.Offset, Sample, Warp, 0),
                              L1 = S.value(*A.Offset, Sample, Warp, 1);
-      if (!L0 || !L1 || std::abs(*L1 - *L0) < int64_t(MinRecordBytes))
+      if (!L0 || !L1 || std::abs(*L1 - *L0) < SegmentBytes)
         return false;
     }
   return true;
@@ -290,26 +292,16 @@ bool isTranspose(const KernelModel &M, const MemAccess &A) {
 // Some loop around \p A moves it by exactly its width: the thread walks a
 // row of its own, a vector at a time.
 bool walksOwnRow(const MemAccess &A) {
-  Polynomial P = toPolynomial(A.Offset);
-  for (const Stmt *L : A.Loops)
-    for (auto &[Mono, C] : P.Terms)
-      if (Mono.size() == 1 && P.Leaves.at(Mono[0])->Kind == SymKind::LoopIter &&
-          P.Leaves.at(Mono[0])->Id == L && C == int64_t(A.Width))
-        return true;
-  return false;
+  return llvm::any_of(A.Loops,
+                      [&](const Stmt *L) { return stepsByWidth(A, L); });
 }
 
 // One row per thread: the innermost loop around \p A, when the access is
 // contiguous along it (and strided across lanes).
 const Stmt *ownRowLoop(const MemAccess &A) {
-  if (A.Loops.empty())
+  if (A.Loops.empty() || !stepsByWidth(A, A.Loops.back()))
     return nullptr;
-  Polynomial P = toPolynomial(A.Offset);
-  for (auto &[Mono, C] : P.Terms)
-    if (Mono.size() == 1 && P.Leaves.at(Mono[0])->Kind == SymKind::LoopIter &&
-        P.Leaves.at(Mono[0])->Id == A.Loops.back() && C == int64_t(A.Width))
-      return A.Loops.back();
-  return nullptr;
+  return A.Loops.back();
 }
 
 // The two variables that hold the thread's x and y roles: every x/y built-in
@@ -533,9 +525,8 @@ UncoalescedAccessCheck::surveyAccesses(const FunctionDecl *Kernel,
       UncoalescedAccess &R = Survey.Findings[Raw];
       if (R.Access && !R.Gather && R.Ratio >= Cost->ratio())
         continue;
-      R = UncoalescedAccess{Cost->ratio(), Cost,   Rep,  &M, G,
-                            false,         Record, Chunk};
-      R.Sparse = Sparse;
+      R = UncoalescedAccess{Cost->ratio(), Cost,   Rep,   &M,    G,
+                            false,         Record, Chunk, Sparse};
     }
   }
   return Survey;

@@ -79,6 +79,15 @@ std::optional<RecordUse> recordUse(llvm::ArrayRef<const MemAccess *> Group,
                    unionBytes(Intervals)};
 }
 
+bool stepsByWidth(const MemAccess &A, const Stmt *Loop) {
+  Polynomial P = toPolynomial(A.Offset);
+  for (const auto &[Mono, C] : P.Terms)
+    if (Mono.size() == 1 && P.Leaves.at(Mono[0])->Kind == SymKind::LoopIter &&
+        P.Leaves.at(Mono[0])->Id == Loop && C == int64_t(A.Width))
+      return true;
+  return false;
+}
+
 std::optional<ThreadChunk> threadChunk(const KernelModel &M,
                                        const MemAccess &A) {
   if (A.Loops.empty() || !A.Width)
@@ -87,12 +96,9 @@ std::optional<ThreadChunk> threadChunk(const KernelModel &M,
   std::optional<int64_t> Trip = M.tripCount(L);
   if (!Trip || *Trip < 2)
     return std::nullopt;
-  Polynomial P = toPolynomial(A.Offset);
-  for (const auto &[Mono, C] : P.Terms)
-    if (Mono.size() == 1 && P.Leaves.at(Mono[0])->Kind == SymKind::LoopIter &&
-        P.Leaves.at(Mono[0])->Id == L && C == int64_t(A.Width))
-      return ThreadChunk{L, *Trip, *Trip * C};
-  return std::nullopt;
+  if (!stepsByWidth(A, L))
+    return std::nullopt;
+  return ThreadChunk{L, *Trip, *Trip * int64_t(A.Width)};
 }
 
 bool insideLibrary(const MemAccess &A) {

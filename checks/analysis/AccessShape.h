@@ -45,6 +45,10 @@ struct ThreadChunk {
   int64_t Bytes = 0;
 };
 
+/// True when each iteration of \p Loop moves \p A by exactly its width: the
+/// loop's counter appears alone in a term of the address, times the width.
+bool stepsByWidth(const MemAccess &A, const clang::Stmt *Loop);
+
 /// The chunk \p A walks, if its innermost loop steps it by one element.
 std::optional<ThreadChunk> threadChunk(const KernelModel &M,
                                        const MemAccess &A);

@@ -242,6 +242,18 @@ double SectorCost::ratio() const {
 
 bool addressComputable(const MemAccess &A) { return !A.Offset->hasVarying(); }
 
+namespace {
+
+// Whether an access judged in \p Judged samples, and not computable in
+// \p Unknown, is judged at all. Samples in which no lane reaches it (an
+// iteration past the end of a loop that starts at a thread index) say
+// nothing either way.
+bool judgedEnough(size_t Judged, unsigned Unknown) {
+  return Judged > 0 && Judged >= Unknown;
+}
+
+} // namespace
+
 std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
                                      const WarpSampler &S, const WhatIf *W) {
   std::vector<SectorCost> Costs;
@@ -288,8 +300,7 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
       Costs.push_back({unsigned(Sectors.size()), Useful, Lanes});
       break;
     }
-  // As for bank conflicts: samples no lane reaches do not count.
-  if (Costs.empty() || Costs.size() < Unknown)
+  if (!judgedEnough(Costs.size(), Unknown))
     return std::nullopt;
   std::sort(Costs.begin(), Costs.end(),
             [](const SectorCost &A, const SectorCost &B) {
@@ -341,9 +352,7 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
         break;
       }
     }
-  // Samples in which no lane reaches the access (an iteration past the end
-  // of a loop that starts at a thread index) say nothing either way.
-  if (Degrees.empty() || Degrees.size() < Unknown)
+  if (!judgedEnough(Degrees.size(), Unknown))
     return std::nullopt;
   // A degree that changes with the sampled uniform values (a stride read
   // from a parameter, a loop-carried `offset <<= 1`) is not known.
