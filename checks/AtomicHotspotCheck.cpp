@@ -60,15 +60,15 @@ StringRef opOfLibcuxxMember(StringRef Name) {
 
 std::optional<AtomicOp> atomicOp(const Expr *E) {
   const auto *CE = dyn_cast_or_null<CallExpr>(E);
-  if (!CE || !CE->getDirectCallee())
+  if (!CE)
     return std::nullopt;
+  // By name: also an unresolved call in a template (`atomicAdd(sum, x)` on
+  // a `T *`).
+  StringRef Name = calleeName(CE);
+  if (StringRef Op = opOfIntrinsic(Name); !Op.empty())
+    return AtomicOp{Name.str(), Op, /*Libcuxx=*/false};
   const FunctionDecl *FD = CE->getDirectCallee();
-  if (FD->getIdentifier()) {
-    StringRef Name = FD->getName();
-    if (StringRef Op = opOfIntrinsic(Name); !Op.empty())
-      return AtomicOp{Name.str(), Op, /*Libcuxx=*/false};
-  }
-  if (!isa<CXXMethodDecl>(FD))
+  if (!FD || !isa<CXXMethodDecl>(FD))
     return std::nullopt;
   // The model records a method call as atomic only for libcu++'s types.
   std::string Spelled = FD->getNameAsString();
@@ -269,7 +269,8 @@ std::optional<int64_t> histogramBins(const MemAccess &A,
     return std::nullopt;
   std::optional<int64_t> Bins;
   const auto *CE = cast<CallExpr>(A.E);
-  if (!isa<CXXMethodDecl>(CE->getDirectCallee()) && CE->getNumArgs() > 0)
+  if (!isa_and_nonnull<CXXMethodDecl>(CE->getDirectCallee()) &&
+      CE->getNumArgs() > 0)
     if (const Expr *Idx = indexOf(CE->getArg(0)))
       if (auto R = rangeOf(Idx, M, Ctx))
         if (R->first >= 0)

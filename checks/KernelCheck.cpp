@@ -14,7 +14,70 @@ void KernelCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void KernelCheck::check(const MatchFinder::MatchResult &Result) {
-  checkKernel(Result.Nodes.getNodeAs<FunctionDecl>("kernel"), *Result.Context);
+  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
+  std::vector<TemplateStandIn> StandIns;
+  if (usesTemplateStandIns())
+    StandIns = templateStandIns(*Kernel, *Result.Context);
+  if (StandIns.empty())
+    checkKernel(Kernel, *Result.Context);
+  else
+    checkTemplateAsWritten(Kernel, StandIns, *Result.Context);
+}
+
+DiagnosticBuilder KernelCheck::diag(SourceLocation Loc, StringRef Description,
+                                    DiagnosticIDs::Level Level) {
+  if (Capture)
+    return Capture->diag(Loc, Description, Level);
+  return ClangTidyCheck::diag(Loc, Description, Level);
+}
+
+// One round per stand-in, each with the locations reported so far; what
+// every round found is reported once, and its locations marked.
+void KernelCheck::checkTemplateAsWritten(const FunctionDecl *Kernel,
+                                         ArrayRef<TemplateStandIn> StandIns,
+                                         ASTContext &Ctx) {
+  Capture = std::make_unique<CapturedFindings>(Ctx);
+  std::set<unsigned> Before = Reported;
+  for (const TemplateStandIn &S : StandIns) {
+    StandInScope Scope(S);
+    Capture->startRound();
+    Reported = Before;
+    checkKernel(Kernel, Ctx);
+  }
+  Reported = std::move(Before);
+  std::vector<CapturedFinding> Agreed = Capture->agreed();
+  Capture.reset();
+  for (const CapturedFinding &F : Agreed)
+    reportAgreed(F, Kernel, StandIns);
+}
+
+void KernelCheck::reportAgreed(const CapturedFinding &F,
+                               const FunctionDecl *Kernel,
+                               ArrayRef<TemplateStandIn> StandIns) {
+  auto Emit = [&](const CapturedDiagnostic &D) {
+    auto B = ClangTidyCheck::diag(D.Loc, "%0", D.Level) << D.Message;
+    for (const CharSourceRange &R : D.Ranges)
+      B << R;
+    for (const FixItHint &H : D.FixIts)
+      B << H;
+  };
+  markReported(F.Main.Loc);
+  Emit(F.Main);
+  for (const CapturedDiagnostic &N : F.Notes)
+    Emit(N);
+  std::string Figures = StandIns.front().str();
+  ClangTidyCheck::diag(Kernel->getLocation(),
+                       "%0 has no instantiation in view: analysed as written "
+                       "with %1, and each gives this finding (figures for %2)",
+                       DiagnosticIDs::Note)
+      << Kernel << describeStandIns(StandIns) << Figures;
+  if (F.FixesDiffer)
+    ClangTidyCheck::diag(F.Main.Loc,
+                         "no fix-it: the edit depends on the template's "
+                         "arguments (it differs between %0); make it by hand "
+                         "for the arguments the kernel is launched with",
+                         DiagnosticIDs::Note)
+        << describeStandIns(StandIns);
 }
 
 void KernelCheck::onStartOfTranslationUnit() { KernelModel::resetCache(); }

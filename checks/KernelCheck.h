@@ -9,8 +9,10 @@
 #ifndef CUDALINT_KERNELCHECK_H
 #define CUDALINT_KERNELCHECK_H
 
+#include "CapturedFindings.h"
 #include "analysis/CudaAST.h"
 #include "analysis/KernelModel.h"
+#include "analysis/TemplateStandIn.h"
 #include "analysis/Warp.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -23,7 +25,10 @@ namespace cudalint {
 
 /// A cudalint check: runs on CUDA only, once per analysable kernel
 /// definition (`checkKernel`), with the translation unit's launch sites
-/// indexed once and each source location reported at most once.
+/// indexed once and each source location reported at most once. A kernel
+/// template with no instantiation in view is checked once per stand-in for
+/// its parameters (TemplateStandIn.h), and only what every stand-in finds is
+/// reported.
 class KernelCheck : public clang::tidy::ClangTidyCheck {
 public:
   using ClangTidyCheck::ClangTidyCheck;
@@ -41,6 +46,9 @@ protected:
   /// Analyses one kernel definition that has no parse errors.
   virtual void checkKernel(const clang::FunctionDecl *Kernel,
                            clang::ASTContext &Ctx) = 0;
+  /// False for a check that reads a template's pattern itself, without
+  /// stand-ins for its parameters.
+  virtual bool usesTemplateStandIns() const { return true; }
   /// Forgets what a check keeps beyond this class at the end of a
   /// translation unit.
   virtual void resetTranslationUnitState() {}
@@ -59,10 +67,23 @@ protected:
   bool markReported(clang::SourceLocation Loc) {
     return Reported.insert(Loc.getRawEncoding()).second;
   }
+  /// Reports a diagnostic of this check; held back while a template is
+  /// checked under its stand-ins.
+  clang::DiagnosticBuilder
+  diag(clang::SourceLocation Loc, llvm::StringRef Description,
+       clang::DiagnosticIDs::Level Level = clang::DiagnosticIDs::Warning);
 
 private:
+  void checkTemplateAsWritten(const clang::FunctionDecl *Kernel,
+                              llvm::ArrayRef<TemplateStandIn> StandIns,
+                              clang::ASTContext &Ctx);
+  void reportAgreed(const CapturedFinding &F, const clang::FunctionDecl *Kernel,
+                    llvm::ArrayRef<TemplateStandIn> StandIns);
+
   std::unique_ptr<KernelUseIndex> Uses;
   std::set<unsigned> Reported;
+  /// Set while a template is checked under its stand-ins.
+  std::unique_ptr<CapturedFindings> Capture;
 };
 
 /// A check that samples the warps of a block, with the `AssumedBlockDim`

@@ -78,7 +78,10 @@ constexpr int64_t MaxPad = 32;
 
 std::optional<ArrayShape> shapeOf(const VarDecl *V, const ASTContext &Ctx) {
   ArrayShape S;
-  QualType T = V->getType().getCanonicalType();
+  QualType T = concreteType(V->getType(), Ctx);
+  if (T.isNull())
+    return std::nullopt;
+  T = T.getCanonicalType();
   while (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
     S.Extents.push_back(CAT->getSize().getZExtValue());
     T = CAT->getElementType().getCanonicalType();
@@ -167,10 +170,10 @@ std::optional<FixItHint> padEdit(const VarDecl *V, int64_t Pad,
   if (!TSI)
     return std::nullopt;
   TypeLoc TL = TSI->getTypeLoc();
-  std::optional<ConstantArrayTypeLoc> Innermost;
+  std::optional<ArrayTypeLoc> Innermost; // `[TILE]` in a template too
   while (true) {
     TL = TL.IgnoreParens();
-    if (auto A = TL.getAs<ConstantArrayTypeLoc>()) {
+    if (auto A = TL.getAs<ArrayTypeLoc>()) {
       Innermost = A;
       TL = A.getElementLoc();
       continue;
@@ -263,9 +266,10 @@ std::string sharedMemoryLimitHazard(const ArrayPadding &Fix,
   for (const MemAccess &O : KernelModel::get(*Fix.Kernel).accesses())
     if (const auto *OV = dyn_cast_or_null<VarDecl>(O.Root))
       if (OV != Fix.Array && O.Space == MemSpace::Shared &&
-          !OV->hasExternalStorage() && Counted.insert(OV).second &&
-          OV->getType()->isConstantSizeType())
-        Others += Ctx.getTypeSizeInChars(OV->getType()).getQuantity();
+          !OV->hasExternalStorage() && Counted.insert(OV).second)
+        if (QualType T = concreteType(OV->getType(), Ctx);
+            !T.isNull() && T->isConstantSizeType())
+          Others += Ctx.getTypeSizeInChars(T).getQuantity();
   if (Bytes + Others > 48 * 1024)
     return "the padded array would exceed the 48 KiB of static shared "
            "memory a block may declare";

@@ -4,6 +4,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -105,6 +106,42 @@ ast_matchers::internal::BindableMatcher<Decl> analysableKernel() {
   using namespace ast_matchers;
   return functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
                       unless(isTemplateInstantiation()), parsedWithoutErrors());
+}
+
+StringRef calleeName(const CallExpr *CE) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    return FD->getIdentifier() ? FD->getName() : StringRef();
+  if (const auto *ULE = dyn_cast_or_null<UnresolvedLookupExpr>(
+          CE->getCallee() ? CE->getCallee()->IgnoreParenImpCasts() : nullptr))
+    if (ULE->getName().isIdentifier())
+      return ULE->getName().getAsIdentifierInfo()->getName();
+  return StringRef();
+}
+
+llvm::SmallVector<const FunctionDecl *, 2> possibleCallees(const CallExpr *CE) {
+  llvm::SmallVector<const FunctionDecl *, 2> Out;
+  if (const FunctionDecl *FD = CE->getDirectCallee()) {
+    Out.push_back(FD);
+    return Out;
+  }
+  const auto *ULE = dyn_cast_or_null<UnresolvedLookupExpr>(
+      CE->getCallee() ? CE->getCallee()->IgnoreParenImpCasts() : nullptr);
+  if (!ULE)
+    return Out;
+  for (const NamedDecl *D : ULE->decls()) {
+    D = D->getUnderlyingDecl();
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (FD->hasBody())
+        Out.push_back(FD);
+    } else if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D)) {
+      if (FT->getTemplatedDecl()->hasBody())
+        Out.push_back(FT->getTemplatedDecl());
+      for (const FunctionDecl *Spec : FT->specializations())
+        if (Spec->hasBody())
+          Out.push_back(Spec);
+    }
+  }
+  return Out;
 }
 
 const FunctionDecl *canonicalKernel(const FunctionDecl *FD) {

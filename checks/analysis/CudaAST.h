@@ -40,6 +40,17 @@ std::vector<clang::SourceLocation> &compilerErrorLocations();
 /// template once, as its pattern) whose bodies parsed without error.
 clang::ast_matchers::internal::BindableMatcher<clang::Decl> analysableKernel();
 
+/// The name of the function \p CE calls: its callee's, or in a template's
+/// pattern the name an unresolved call looks up (`fma(a[i], b[j], acc)`);
+/// empty when it has none.
+llvm::StringRef calleeName(const clang::CallExpr *CE);
+
+/// The functions \p CE may call: its callee; for an unresolved call in a
+/// template's pattern, each candidate of the lookup with a body (a
+/// function template's pattern, and each of its specializations).
+llvm::SmallVector<const clang::FunctionDecl *, 2>
+possibleCallees(const clang::CallExpr *CE);
+
 /// The kernel a declaration belongs to, normalised so that every
 /// redeclaration and every instantiation of a template kernel maps to the
 /// same canonical declaration.

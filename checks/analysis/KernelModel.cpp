@@ -8,9 +8,11 @@
 #include "KernelModel.h"
 
 #include "ModelBuilder.h"
+#include "TemplateStandIn.h"
 
 #include "clang/AST/Attr.h"
 
+#include <map>
 #include <memory>
 
 using namespace clang;
@@ -61,7 +63,10 @@ const LocalVar *KernelModel::local(const VarDecl *V) const {
 
 namespace {
 struct ModelCache {
-  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<KernelModel>> Models;
+  /// By kernel and the stand-in it was built under (0: none).
+  std::map<std::pair<const FunctionDecl *, unsigned>,
+           std::unique_ptr<KernelModel>>
+      Models;
 };
 ModelCache &cache() {
   static thread_local ModelCache C;
@@ -70,7 +75,8 @@ ModelCache &cache() {
 } // namespace
 
 const KernelModel &KernelModel::get(const FunctionDecl &Kernel) {
-  std::unique_ptr<KernelModel> &Slot = cache().Models[&Kernel];
+  const TemplateStandIn *S = activeStandIn();
+  std::unique_ptr<KernelModel> &Slot = cache().Models[{&Kernel, S ? S->Id : 0}];
   if (!Slot)
     Slot = std::make_unique<KernelModel>(Kernel, Kernel.getASTContext());
   return *Slot;

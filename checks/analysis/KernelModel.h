@@ -122,8 +122,9 @@ struct LocalVar {
 
 class KernelModel {
 public:
-  /// The model of a kernel (a definition that is not a template pattern),
-  /// built on first use and cached until resetCache().
+  /// The model of a kernel (a definition that is not a template pattern,
+  /// or a pattern read through the active TemplateStandIn), built on first
+  /// use and cached until resetCache().
   static const KernelModel &get(const clang::FunctionDecl &Kernel);
   /// Drops every cached model: call at the start of each translation unit.
   static void resetCache();

@@ -3,6 +3,7 @@
 #include "MatrixProduct.h"
 #include "AddressTerms.h"
 #include "CudaAST.h"
+#include "TemplateStandIn.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -96,6 +97,18 @@ std::optional<BinOp> binaryOperation(const Expr *E) {
   return std::nullopt;
 }
 
+// Floating point: also an element of a template analysed as written whose
+// stand-in is, or whose type only an instantiation would tell (`C[i]` on a
+// `T *`).
+static bool holdsFloats(QualType T, const ASTContext *Ctx) {
+  if (!T->isDependentType() || !activeStandIn())
+    return T->isFloatingType();
+  QualType C = Ctx ? concreteType(T, *Ctx) : QualType();
+  if (C.isNull())
+    return T->isSpecificBuiltinType(BuiltinType::Dependent);
+  return C->isFloatingType();
+}
+
 namespace {
 
 bool isFmaName(StringRef N) {
@@ -125,9 +138,7 @@ productOperands(const Expr *E) {
   if (std::optional<BinOp> M = binaryOperation(E); M && M->Op == BO_Mul)
     return std::make_pair(M->L, M->R);
   if (const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenImpCasts()))
-    if (CE->getNumArgs() == 2 && CE->getDirectCallee() &&
-        CE->getDirectCallee()->getIdentifier() &&
-        isRoundedMultiply(CE->getDirectCallee()->getName()))
+    if (CE->getNumArgs() == 2 && isRoundedMultiply(calleeName(CE)))
       return std::make_pair(CE->getArg(0), CE->getArg(1));
   return std::nullopt;
 }
@@ -156,9 +167,7 @@ std::optional<std::array<int, 3>> multiplyAddRoles(const FunctionDecl *FD) {
   const Expr *R = peelConversions(Ret->getRetValue());
   std::array<int, 3> Roles{-1, -1, -1};
   if (const auto *CE = dyn_cast<CallExpr>(R->IgnoreParenImpCasts());
-      CE && CE->getNumArgs() == 3 && CE->getDirectCallee() &&
-      CE->getDirectCallee()->getIdentifier() &&
-      isFmaName(CE->getDirectCallee()->getName())) {
+      CE && CE->getNumArgs() == 3 && isFmaName(calleeName(CE))) {
     for (unsigned I = 0; I < 3; ++I)
       Roles[I] = parameterIndex(CE->getArg(I), Def);
   } else if (std::optional<BinOp> Sum = binaryOperation(R);
@@ -184,12 +193,19 @@ std::optional<std::array<int, 3>> multiplyAddRoles(const FunctionDecl *FD) {
 std::optional<std::pair<const Expr *, const Expr *>>
 fmaInto(const Expr *E, const VarDecl *Acc) {
   const auto *CE = dyn_cast<CallExpr>(E);
-  if (!CE || CE->getNumArgs() != 3 || !CE->getDirectCallee())
+  if (!CE || CE->getNumArgs() != 3)
     return std::nullopt;
-  const FunctionDecl *FD = CE->getDirectCallee();
   std::array<int, 3> Roles{0, 1, 2};
-  if (!FD->getIdentifier() || !isFmaName(FD->getName())) {
-    std::optional<std::array<int, 3>> Helper = multiplyAddRoles(FD);
+  if (!isFmaName(calleeName(CE))) {
+    // A helper, or in a template each function the call may resolve to,
+    // all with the same roles.
+    std::optional<std::array<int, 3>> Helper;
+    for (const FunctionDecl *FD : possibleCallees(CE)) {
+      std::optional<std::array<int, 3>> R = multiplyAddRoles(FD);
+      if (!R || (Helper && *Helper != *R))
+        return std::nullopt;
+      Helper = R;
+    }
     if (!Helper)
       return std::nullopt;
     Roles = *Helper;
@@ -238,7 +254,8 @@ std::optional<Accumulation> accumulationThroughReference(const Expr *S) {
     return std::nullopt;
   int IA = parameterIndex(P->first, Def), IB = parameterIndex(P->second, Def);
   const VarDecl *Acc = localVariableOf(CE->getArg(AccParam));
-  if (IA < 0 || IB < 0 || !Acc || !Acc->getType()->isFloatingType())
+  if (IA < 0 || IB < 0 || !Acc ||
+      !holdsFloats(Acc->getType(), &Acc->getASTContext()))
     return std::nullopt;
   return Accumulation{S, Acc, CE->getArg(IA), CE->getArg(IB)};
 }
@@ -253,10 +270,10 @@ std::optional<Accumulation> accumulation(const Expr *S) {
   const Expr *Into = nullptr;
   if (!Acc && B->Op == BO_AddAssign &&
       isa<ArraySubscriptExpr>(B->L->IgnoreParenImpCasts()) &&
-      B->L->getType()->isFloatingType())
+      holdsFloats(B->L->getType(), nullptr))
     Into = B->L; // `C[i * n + j] += A[..] * B[..]`
   else if (!Acc ||
-           !(Acc->getType()->isFloatingType() ||
+           !(holdsFloats(Acc->getType(), &Acc->getASTContext()) ||
              Acc->getType()->isArrayType() || Acc->getType()->isRecordType()))
     return std::nullopt;
   if (B->Op == BO_AddAssign) {
@@ -337,7 +354,7 @@ static std::optional<std::pair<QualType, unsigned>> vectorLanes(QualType T) {
 bool MatrixProduct::registerBlocked() const {
   if (!tiled() || !Acc.Acc)
     return false;
-  QualType T = Acc.Acc->getType();
+  QualType T = concreteType(Acc.Acc->getType(), Acc.Acc->getASTContext());
   uint64_t Elements = 1;
   while (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
     Elements *= CAT->getSize().getZExtValue();

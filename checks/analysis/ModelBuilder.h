@@ -296,6 +296,7 @@ private:
   std::optional<Loc> lvalue(const clang::Expr *X);
   std::optional<Loc> declLvalue(const clang::DeclRefExpr *DRE);
   std::optional<Loc> subscriptLvalue(const clang::ArraySubscriptExpr *AS);
+  Value subscriptBase(const clang::Expr *Base);
   std::optional<Loc> unaryLvalue(const clang::UnaryOperator *UO);
   std::optional<Loc> memberLvalue(const clang::MemberExpr *ME);
   std::optional<Loc> memberBase(const clang::MemberExpr *ME);

@@ -282,13 +282,12 @@ Value ModelBuilder::call(const CallExpr *CE) {
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE)) {
     if (Op->isAssignmentOp() && Op->getNumArgs() == 2) {
       Value RHS = rvalue(Op->getArg(1));
-      return assign(Op->getArg(0), Op, SymKind::Add, false, RHS);
+      bool Compound = Op->getOperator() != OO_Equal;
+      return assign(Op->getArg(0), Op, SymKind::Add, Compound, RHS);
     }
   }
   const FunctionDecl *FD = CE->getDirectCallee();
-  StringRef Name;
-  if (FD && FD->getIdentifier())
-    Name = FD->getName();
+  StringRef Name = calleeName(CE); // Also unresolved, in a template.
   if (std::optional<Value> V = arithmeticIntrinsic(CE, Name))
     return *V;
   if (std::optional<Value> V = memoryIntrinsic(CE, Name))

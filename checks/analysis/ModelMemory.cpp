@@ -8,6 +8,7 @@
 
 #include "CudaAST.h"
 #include "ModelBuilder.h"
+#include "TemplateStandIn.h"
 
 #include "clang/AST/Attr.h"
 
@@ -48,6 +49,8 @@ Loc localVarLoc(const VarDecl *V) {
 SymRef ModelBuilder::sizeOf(QualType T, const ValueDecl *Root) {
   if (T.isNull())
     return symVarying(Root, "sizeof(unknown)");
+  if (QualType C = concreteType(T, Ctx); !C.isNull())
+    T = C;
   T = T.getCanonicalType();
   if (T->isIncompleteType() || T->isDependentType() || !T->isConstantSizeType())
     return symUniform(T.getTypePtr(), "sizeof(" + T.getAsString() + ")");
@@ -55,7 +58,10 @@ SymRef ModelBuilder::sizeOf(QualType T, const ValueDecl *Root) {
   if (!Root || !T->isConstantArrayType())
     return symConst(Bytes);
   // Find T among the sub-array types of the root's declared type.
-  QualType RT = Root->getType().getCanonicalType();
+  QualType RT = concreteType(Root->getType(), Ctx);
+  if (RT.isNull())
+    return symConst(Bytes);
+  RT = RT.getCanonicalType();
   llvm::SmallVector<const ConstantArrayType *, 3> Levels;
   while (const auto *CAT = dyn_cast<ConstantArrayType>(RT.getTypePtr())) {
     Levels.push_back(CAT);
@@ -129,7 +135,10 @@ void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
                           bool Intrinsic, bool Atomic) {
   if (!Recording || L.Kind != Loc::Memory || !L.Root || !L.Off)
     return;
-  QualType T = L.Type.getCanonicalType();
+  QualType T = concreteType(L.Type, Ctx);
+  if (T.isNull())
+    return;
+  T = T.getCanonicalType();
   if (T->isIncompleteType() || T->isDependentType() || T->isArrayType() ||
       !T->isConstantSizeType())
     return;
@@ -139,7 +148,7 @@ void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
   A.Space = L.Space;
   A.Offset = L.Off;
   A.Width = Ctx.getTypeSizeInChars(T).getQuantity();
-  A.Type = L.Type;
+  A.Type = concreteType(L.Type, Ctx);
   A.IsLoad = Load;
   A.IsStore = Store;
   A.ViaIntrinsic = Intrinsic;
@@ -211,17 +220,39 @@ std::optional<Loc> ModelBuilder::declLvalue(const DeclRefExpr *DRE) {
 }
 
 std::optional<Loc> ModelBuilder::subscriptLvalue(const ArraySubscriptExpr *AS) {
-  Value Base = rvalue(AS->getBase());
+  Value Base = subscriptBase(AS->getBase());
   Value Idx = rvalue(AS->getIdx());
   if (Base.Kind != Value::Ptr)
     return std::nullopt;
   Loc L;
   L.Root = Base.Root;
   L.Space = Base.Space;
-  L.Type = AS->getType();
+  // In a template analysed as written, `a[i]` on a `T *` has no type of its
+  // own: the element is what the base points to.
+  L.Type = AS->getType()->isDependentType() ? Base.Pointee : AS->getType();
   SymRef I = Idx.Kind == Value::Scalar ? Idx.S : symVarying(AS, "index");
-  L.Off = Base.S + I * sizeOf(AS->getType(), Base.Root);
+  L.Off = Base.S + I * sizeOf(L.Type, Base.Root);
   return L;
+}
+
+// The pointer a subscript indexes. In a template analysed as written, an
+// array of dependent type is subscripted without decaying to a pointer
+// first (`tile[i][j]` on `T tile[32][32]`): the decay is made here.
+ModelBuilder::Value ModelBuilder::subscriptBase(const Expr *Base) {
+  const Expr *B = Base->IgnoreParens();
+  if (!B->getType()->isDependentType() || !activeStandIn())
+    return rvalue(Base);
+  std::optional<Loc> L = lvalue(B);
+  QualType T = L ? concreteType(L->Type, Ctx) : QualType();
+  if (!L || L->Kind != Loc::Memory || T.isNull() || !T->isArrayType())
+    return rvalue(Base);
+  Value V;
+  V.Kind = Value::Ptr;
+  V.Root = L->Root;
+  V.Space = L->Space;
+  V.S = L->Off;
+  V.Pointee = Ctx.getAsArrayType(T)->getElementType();
+  return V;
 }
 
 // `*p`, and `++x` / `--x`, which are lvalues of x after the step.
@@ -231,7 +262,7 @@ std::optional<Loc> ModelBuilder::unaryLvalue(const UnaryOperator *UO) {
     if (P.Kind != Value::Ptr)
       return std::nullopt;
     Loc L = pointee(P);
-    L.Type = UO->getType();
+    L.Type = UO->getType()->isDependentType() ? P.Pointee : UO->getType();
     return L;
   }
   if (UO->isPrefix() && UO->isIncrementDecrementOp()) {

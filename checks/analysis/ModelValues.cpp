@@ -10,6 +10,7 @@
 #include "ModelBuilder.h"
 
 #include "CudaAST.h"
+#include "TemplateStandIn.h"
 
 #include <cmath>
 
@@ -203,7 +204,9 @@ Value ModelBuilder::record(const Expr *X, Value V) {
 Value ModelBuilder::rvalue(const Expr *X) { return record(X, rvalueImpl(X)); }
 
 std::optional<int64_t> ModelBuilder::constant(const Expr *X) {
-  if (X->isValueDependent() || X->isTypeDependent() || !isIntLike(X->getType()))
+  if (X->isValueDependent() || X->isTypeDependent())
+    return standInValue(X, Ctx); // A template analysed as written.
+  if (!isIntLike(X->getType()))
     return std::nullopt;
   Expr::EvalResult R;
   if (!X->EvaluateAsInt(R, Ctx) || R.HasSideEffects)

@@ -264,7 +264,49 @@ public:
     return true;
   }
 
+  // A template analysed as written reads an element of dependent type
+  // without an lvalue-to-rvalue conversion: as an operand of a dependent
+  // operator or call, or as an initializer.
+  bool VisitExpr(Expr *E) {
+    if (!E->isTypeDependent() ||
+        !(isa<BinaryOperator>(E) || isa<UnaryOperator>(E) || isa<CallExpr>(E) ||
+          isa<CXXUnresolvedConstructExpr>(E) ||
+          isa<AbstractConditionalOperator>(E) || isa<ParenListExpr>(E) ||
+          isa<InitListExpr>(E)))
+      return true;
+    for (const Stmt *C : E->children())
+      if (const auto *Op = dyn_cast_or_null<Expr>(C))
+        if (!writtenOrAddressed(E, Op))
+          recordDependentRead(Op, E);
+    return true;
+  }
+
+  // \p Op is what \p E assigns, steps or takes the address of (recorded
+  // elsewhere), or the function it calls.
+  static bool writtenOrAddressed(const Expr *E, const Expr *Op) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return BO->isAssignmentOp() && BO->getLHS() == Op;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf;
+    if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(E))
+      return Call->getCallee() == Op ||
+             (Call->isAssignmentOp() && Call->getArg(0) == Op);
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return Call->getCallee() == Op;
+    return false;
+  }
+
+  void recordDependentRead(const Expr *Op, const Expr *Whole) {
+    const Expr *X = Op->IgnoreParens();
+    const auto *UO = dyn_cast<UnaryOperator>(X);
+    if (X->isTypeDependent() &&
+        (isa<ArraySubscriptExpr>(X) || (UO && UO->getOpcode() == UO_Deref)))
+      recordAccess(X, /*Load=*/true, /*Store=*/false, Whole);
+  }
+
   bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getInit() && VD->getInit()->isTypeDependent())
+      recordDependentRead(VD->getInit(), VD->getInit());
     if (!VD->getType()->isPointerType() || !VD->getInit())
       return true;
     if (!VD->getType()->getPointeeType().isConstQualified())

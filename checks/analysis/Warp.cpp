@@ -2,6 +2,8 @@
 
 #include "Warp.h"
 
+#include "TemplateStandIn.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/Hashing.h"
@@ -504,6 +506,10 @@ std::vector<const FunctionDecl *>
 analysedInstances(const FunctionDecl &Kernel) {
   std::vector<const FunctionDecl *> Out;
   if (const FunctionTemplateDecl *T = Kernel.getDescribedFunctionTemplate()) {
+    // A template with no instantiation in view: its pattern, read through
+    // the stand-in being analysed.
+    if (const TemplateStandIn *S = activeStandIn(); S && S->Template == T)
+      return {&Kernel};
     for (const FunctionDecl *Spec : T->specializations())
       if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization &&
           Spec->hasBody() && !Spec->isDependentContext())

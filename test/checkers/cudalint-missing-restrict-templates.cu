@@ -60,3 +60,28 @@ __global__ void copy_all(T *out, const T *in, int n) {
 }
 
 void run_copy(float *a, float *b, int n) { copy_all<<<4, 256>>>(a, b, n); }
+
+// A template with no instantiation in view is read as written: the loads of
+// its dependent elements have no lvalue-to-rvalue conversion there, and are
+// found as operands of the dependent '+='.
+template <typename T>
+__global__ void accumulate_slices(T *acc, const T *slices, int len, int count) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'accumulate_slices' stores through 'acc' and loads through 'slices' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE+5]]:5: note: store through 'acc'
+  // CHECK-MESSAGES: :[[@LINE+4]]:15: note: load through 'slices', repeated
+  // CHECK-MESSAGES: :[[@LINE-4]]:17: note: add '__restrict__' to 'acc' and 'slices'
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int s = 0; s < count; ++s)
+    acc[i] += slices[s * len + i];
+}
+// CHECK-FIXES: __global__ void accumulate_slices(T *__restrict__ acc, const T *__restrict__ slices, int len, int count) {
+
+// Quiet: the same template, already restrict.
+template <typename T>
+__global__ void accumulate_slices_restrict(T *__restrict__ acc,
+                                           const T *__restrict__ slices,
+                                           int len, int count) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int s = 0; s < count; ++s)
+    acc[i] += slices[s * len + i];
+}

@@ -84,10 +84,56 @@ void run_scale2d(float *mf, double *md, int rows, int ld) {
 }
 // CHECK-FIXES: dim3 grid(ld / 32, rows / 32);
 
-// A template that is never instantiated is not analysed.
+// A template with no instantiation in view is analysed as written, with T
+// standing for 4-, 8- and 2-byte elements: lanes 64 elements apart waste
+// sectors whatever the width.
 template <typename T>
 __global__ void never_used(T *a) {
   a[threadIdx.x * 64] = T();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced store to 'a': neighbouring lanes are 64 elements (256 bytes) apart, so each warp touches 32 sectors of 32 bytes for 128 useful bytes (12.5% of the fetched bandwidth is used) [cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: make consecutive threadIdx.x values access consecutive addresses
+  // CHECK-MESSAGES: :[[@LINE-4]]:17: note: 'never_used' has no instantiation in view: analysed as written with T = float, double and half, and each gives this finding (figures for T = float)
+}
+
+// A chunk per thread whose length is a template argument: 16 or 32 floats
+// (64 or 128 bytes) per lane, a chunk apart at every step.
+template <int CHUNK>
+__global__ void chunk_sums(const float *in, float *out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+  for (int j = 0; j < CHUNK; ++j)
+    s += in[t * CHUNK + j];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: uncoalesced load from 'in': each thread walks its own chunk of 32 elements (128 bytes) in a loop, {{.*}} [cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-6]]:17: note: 'chunk_sums' has no instantiation in view: analysed as written with CHUNK = 32 and 16, and each gives this finding (figures for CHUNK = 32)
+  out[t] = s;
+}
+
+// Quiet: the same chunks of 4 or 8 floats (16 or 32 bytes per lane): the L1
+// absorbs them (measured 1.03x for 32 bytes).
+template <int CHUNK = 8>
+__global__ void short_chunk_sums(const float *in, float *out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+  for (int j = 0; j < CHUNK; ++j)
+    s += in[t * CHUNK + j];
+  out[t] = s;
+}
+
+// Quiet: a templated grid-stride loop with no instantiation in view.
+template <typename T>
+__global__ void scale_all(T *x, T a, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    x[i] = a * x[i];
+}
+
+// Quiet: a template that reads only through members of a dependent type
+// cannot be laid out without an instantiation.
+template <typename Cell>
+__global__ void first_field(const Cell *cells, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = cells[i].density;
 }
 
 // Quiet: a templated grid-stride copy.

@@ -1,0 +1,464 @@
+//===--- TemplateStandIn.cpp - template kernels with no instantiation -----===//
+
+#include "TemplateStandIn.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+thread_local const TemplateStandIn *Active = nullptr;
+
+// A parameter and the arguments it stands for, in the order they are tried.
+struct ParamChoices {
+  unsigned Index;
+  std::string Name;
+  std::vector<QualType> Types;
+  std::vector<int64_t> Values;
+  size_t size() const { return Types.empty() ? Values.size() : Types.size(); }
+};
+
+// Elements of each width a kernel's data comes in: 4 bytes first, the width
+// whose figures a message quotes, then 8 and 2 (a half).
+std::vector<QualType> elementStandIns(const ASTContext &Ctx) {
+  return {Ctx.FloatTy, Ctx.DoubleTy, Ctx.Float16Ty};
+}
+
+std::string spelled(QualType T) {
+  if (T->isSpecificBuiltinType(BuiltinType::Float16))
+    return "half";
+  return T.getAsString();
+}
+
+// True when \p E names the non-type parameter \p P.
+bool mentions(const Stmt *E, const NonTypeTemplateParmDecl *P) {
+  if (!E)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (DRE->getDecl() == P)
+      return true;
+  return llvm::any_of(E->children(),
+                      [&](const Stmt *C) { return mentions(C, P); });
+}
+
+// The local arrays of a kernel body (`__shared__ float tile[TILE][TILE]`).
+void collectLocalArrays(const Stmt *S, std::vector<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D);
+          V && V->getType()->isArrayType())
+        Out.push_back(V);
+  for (const Stmt *C : S->children())
+    collectLocalArrays(C, Out);
+}
+
+// What an integral parameter with no default stands for. The extent of a
+// one-dimensional shared array is a block's worth of elements (`__shared__ T
+// sm[BLOCK]`: 256 or 128); that of a thread's own array, a few items per
+// thread (`int items[ITEMS]`: 8 or 4); any other, a tile's side or a count
+// (32 or 16).
+std::vector<int64_t> valueStandIns(const NonTypeTemplateParmDecl *P,
+                                   const FunctionDecl &Kernel,
+                                   const ASTContext &Ctx) {
+  std::vector<const VarDecl *> Arrays;
+  collectLocalArrays(Kernel.getBody(), Arrays);
+  bool BlockWide = false, PerThread = false, Tile = false;
+  for (const VarDecl *V : Arrays) {
+    unsigned Dims = 0;
+    bool Sized = false;
+    for (QualType T = V->getType(); const ArrayType *AT = Ctx.getAsArrayType(T);
+         T = AT->getElementType()) {
+      ++Dims;
+      if (const auto *DAT = dyn_cast<DependentSizedArrayType>(AT))
+        Sized |= mentions(DAT->getSizeExpr(), P);
+    }
+    bool Shared = V->hasAttr<CUDASharedAttr>();
+    BlockWide |= Sized && Dims == 1 && Shared;
+    PerThread |= Sized && Dims == 1 && !Shared;
+    Tile |= Sized && Dims > 1;
+  }
+  if (Tile)
+    return {32, 16};
+  if (BlockWide)
+    return {256, 128};
+  if (PerThread)
+    return {8, 4};
+  return {32, 16};
+}
+
+bool isIntegralValueParam(const NonTypeTemplateParmDecl *P) {
+  QualType T = P->getType();
+  return T->isIntegerType() && !T->isBooleanType() && !T->isEnumeralType();
+}
+
+// What each parameter of \p TPL stands for; nullopt when one cannot stand
+// for anything (a pack, a template template parameter).
+std::optional<std::vector<ParamChoices>>
+parameterChoices(const TemplateParameterList &TPL, const FunctionDecl &Kernel,
+                 const ASTContext &Ctx) {
+  std::vector<ParamChoices> Out;
+  for (unsigned I = 0; I < TPL.size(); ++I) {
+    const NamedDecl *P = TPL.getParam(I);
+    if (P->isParameterPack() || isa<TemplateTemplateParmDecl>(P))
+      return std::nullopt;
+    ParamChoices C{I, P->getName().str(), {}, {}};
+    if (const auto *TP = dyn_cast<TemplateTypeParmDecl>(P)) {
+      if (TP->hasDefaultArgument() && !TP->getDefaultArgument()
+                                           .getArgument()
+                                           .getAsType()
+                                           ->isDependentType())
+        C.Types = {TP->getDefaultArgument().getArgument().getAsType()};
+      else
+        C.Types = elementStandIns(Ctx);
+    } else if (const auto *VP = dyn_cast<NonTypeTemplateParmDecl>(P)) {
+      if (!isIntegralValueParam(VP))
+        continue; // Stays symbolic.
+      Expr::EvalResult R;
+      const Expr *Default =
+          VP->hasDefaultArgument()
+              ? VP->getDefaultArgument().getArgument().getAsExpr()
+              : nullptr;
+      if (Default && !Default->isValueDependent() &&
+          Default->EvaluateAsInt(R, Ctx))
+        C.Values = {R.Val.getInt().getExtValue()};
+      else
+        C.Values = valueStandIns(VP, Kernel, Ctx);
+    }
+    if (C.size())
+      Out.push_back(std::move(C));
+  }
+  return Out;
+}
+
+// The `static_assert`s of a kernel body.
+void collectStaticAsserts(const Stmt *S,
+                          std::vector<const StaticAssertDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *SA = dyn_cast<StaticAssertDecl>(D))
+        Out.push_back(SA);
+  for (const Stmt *C : S->children())
+    collectStaticAsserts(C, Out);
+}
+
+// False when a `static_assert` of \p Kernel is known to fail under \p S.
+bool admits(const TemplateStandIn &S, const FunctionDecl &Kernel,
+            const ASTContext &Ctx) {
+  std::vector<const StaticAssertDecl *> Asserts;
+  collectStaticAsserts(Kernel.getBody(), Asserts);
+  StandInScope Scope(S);
+  return llvm::all_of(Asserts, [&](const StaticAssertDecl *SA) {
+    std::optional<int64_t> V = standInValue(SA->getAssertExpr(), Ctx);
+    return !V || *V != 0;
+  });
+}
+
+bool binaryValue(BinaryOperatorKind K, int64_t A, int64_t B, int64_t &Out) {
+  switch (K) {
+  case BO_Add:
+    Out = A + B;
+    return true;
+  case BO_Sub:
+    Out = A - B;
+    return true;
+  case BO_Mul:
+    Out = A * B;
+    return true;
+  case BO_Div:
+    if (!B)
+      return false;
+    Out = A / B;
+    return true;
+  case BO_Rem:
+    if (!B)
+      return false;
+    Out = A % B;
+    return true;
+  case BO_Shl:
+    if (B < 0 || B > 62)
+      return false;
+    Out = A << B;
+    return true;
+  case BO_Shr:
+    if (B < 0 || B > 62)
+      return false;
+    Out = A >> B;
+    return true;
+  case BO_And:
+    Out = A & B;
+    return true;
+  case BO_Or:
+    Out = A | B;
+    return true;
+  case BO_Xor:
+    Out = A ^ B;
+    return true;
+  case BO_LT:
+    Out = A < B;
+    return true;
+  case BO_GT:
+    Out = A > B;
+    return true;
+  case BO_LE:
+    Out = A <= B;
+    return true;
+  case BO_GE:
+    Out = A >= B;
+    return true;
+  case BO_EQ:
+    Out = A == B;
+    return true;
+  case BO_NE:
+    Out = A != B;
+    return true;
+  case BO_LAnd:
+    Out = A && B;
+    return true;
+  case BO_LOr:
+    Out = A || B;
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::optional<int64_t> typeTraitValue(const UnaryExprOrTypeTraitExpr *U,
+                                      const ASTContext &Ctx) {
+  QualType T = U->isArgumentType() ? U->getArgumentType()
+                                   : U->getArgumentExpr()->getType();
+  T = concreteType(T, Ctx);
+  if (T.isNull() || T->isDependentType() || T->isIncompleteType() ||
+      !T->isConstantSizeType())
+    return std::nullopt;
+  if (U->getKind() == UETT_SizeOf)
+    return Ctx.getTypeSizeInChars(T).getQuantity();
+  if (U->getKind() == UETT_AlignOf || U->getKind() == UETT_PreferredAlignOf)
+    return Ctx.getTypeAlignInChars(T).getQuantity();
+  return std::nullopt;
+}
+
+std::optional<int64_t> dependentValue(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return standInValue(C->getSubExpr(), Ctx);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *P = dyn_cast<NonTypeTemplateParmDecl>(DRE->getDecl())) {
+      auto It = Active->Values.find(P->getIndex());
+      if (It != Active->Values.end() &&
+          P->getDepth() ==
+              Active->Template->getTemplateParameters()->getDepth())
+        return It->second;
+      return std::nullopt;
+    }
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if ((V->isConstexpr() || V->getType().isConstQualified()) && V->getInit())
+        return standInValue(V->getInit(), Ctx);
+    return std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    std::optional<int64_t> A = standInValue(BO->getLHS(), Ctx);
+    std::optional<int64_t> B = standInValue(BO->getRHS(), Ctx);
+    int64_t Out;
+    if (A && B && binaryValue(BO->getOpcode(), *A, *B, Out))
+      return Out;
+    return std::nullopt;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    std::optional<int64_t> A = standInValue(UO->getSubExpr(), Ctx);
+    if (!A)
+      return std::nullopt;
+    switch (UO->getOpcode()) {
+    case UO_Minus:
+      return -*A;
+    case UO_Plus:
+      return *A;
+    case UO_Not:
+      return ~*A;
+    case UO_LNot:
+      return !*A;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<int64_t> C = standInValue(CO->getCond(), Ctx);
+    if (!C)
+      return std::nullopt;
+    return standInValue(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Ctx);
+  }
+  if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E))
+    return typeTraitValue(U, Ctx);
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+    return standInValue(FC->getSubExpr(), Ctx);
+  if (const auto *UC = dyn_cast<CXXUnresolvedConstructExpr>(E))
+    if (UC->getNumArgs() == 1)
+      return standInValue(UC->getArg(0), Ctx);
+  return std::nullopt;
+}
+
+} // namespace
+
+std::string TemplateStandIn::str() const {
+  std::vector<std::string> Parts;
+  const TemplateParameterList *TPL = Template->getTemplateParameters();
+  for (const auto &[I, T] : Types)
+    Parts.push_back(TPL->getParam(I)->getName().str() + " = " + spelled(T));
+  for (const auto &[I, V] : Values)
+    Parts.push_back(TPL->getParam(I)->getName().str() + " = " +
+                    std::to_string(V));
+  return llvm::join(Parts, ", ");
+}
+
+std::vector<TemplateStandIn> templateStandIns(const FunctionDecl &Kernel,
+                                              ASTContext &Ctx) {
+  const FunctionTemplateDecl *Template = Kernel.getDescribedFunctionTemplate();
+  if (!Template || Kernel.getDeclContext()->isDependentContext())
+    return {};
+  // A library's kernels (CUB's, Thrust's) are not the user's code.
+  if (Ctx.getSourceManager().isInSystemHeader(Kernel.getLocation()))
+    return {};
+  for (const FunctionDecl *Spec : Template->specializations())
+    if (Spec->hasBody() && !Spec->isDependentContext())
+      return {}; // Analysed through its instantiations.
+  std::optional<std::vector<ParamChoices>> Choices =
+      parameterChoices(*Template->getTemplateParameters(), Kernel, Ctx);
+  if (!Choices)
+    return {};
+  size_t Count = 1;
+  for (const ParamChoices &C : *Choices)
+    Count = std::max(Count, C.size());
+  // Each parameter takes each of its choices in turn, all of them at once:
+  // every width is tried without the product of all combinations.
+  std::vector<TemplateStandIn> Out;
+  for (size_t K = 0; K < Count; ++K) {
+    TemplateStandIn S;
+    S.Template = Template;
+    S.Id = Out.size() + 1;
+    for (const ParamChoices &C : *Choices) {
+      if (!C.Types.empty())
+        S.Types[C.Index] = C.Types[K % C.Types.size()];
+      else
+        S.Values[C.Index] = C.Values[K % C.Values.size()];
+    }
+    if (admits(S, Kernel, Ctx))
+      Out.push_back(std::move(S));
+  }
+  for (size_t I = 0; I < Out.size(); ++I)
+    Out[I].Id = I + 1;
+  return Out;
+}
+
+std::string describeStandIns(llvm::ArrayRef<TemplateStandIn> StandIns) {
+  if (StandIns.empty())
+    return "";
+  std::vector<std::string> Parts;
+  const TemplateParameterList *TPL =
+      StandIns.front().Template->getTemplateParameters();
+  auto Describe = [&](unsigned Index, auto Spell) {
+    std::vector<std::string> Seen;
+    for (const TemplateStandIn &S : StandIns) {
+      std::string Text = Spell(S);
+      if (llvm::find(Seen, Text) == Seen.end())
+        Seen.push_back(Text);
+    }
+    std::string List = Seen.back();
+    if (Seen.size() > 1)
+      List = llvm::join(llvm::ArrayRef(Seen).drop_back(), ", ") + " and " +
+             Seen.back();
+    Parts.push_back(TPL->getParam(Index)->getName().str() + " = " + List);
+  };
+  for (const auto &[I, T] : StandIns.front().Types)
+    Describe(I, [I = I](const TemplateStandIn &S) {
+      return spelled(S.Types.at(I));
+    });
+  for (const auto &[I, V] : StandIns.front().Values)
+    Describe(I, [I = I](const TemplateStandIn &S) {
+      return std::to_string(S.Values.at(I));
+    });
+  return llvm::join(Parts, "; ");
+}
+
+const TemplateStandIn *activeStandIn() { return Active; }
+
+StandInScope::StandInScope(const TemplateStandIn &S) : Saved(Active) {
+  Active = &S;
+}
+
+StandInScope::~StandInScope() { Active = Saved; }
+
+QualType concreteType(QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || !T->isDependentType())
+    return T;
+  if (!Active)
+    return QualType();
+  QualType C = T.getCanonicalType();
+  Qualifiers Q = C.getLocalQualifiers();
+  const Type *Ty = C.getTypePtr();
+  QualType Out;
+  if (const auto *P = dyn_cast<TemplateTypeParmType>(Ty)) {
+    auto It = Active->Types.find(P->getIndex());
+    if (It == Active->Types.end() ||
+        P->getDepth() != Active->Template->getTemplateParameters()->getDepth())
+      return QualType();
+    Out = It->second;
+  } else if (const auto *PT = dyn_cast<PointerType>(Ty)) {
+    QualType E = concreteType(PT->getPointeeType(), Ctx);
+    if (E.isNull())
+      return QualType();
+    Out = Ctx.getPointerType(E);
+  } else if (const auto *RT = dyn_cast<LValueReferenceType>(Ty)) {
+    QualType E = concreteType(RT->getPointeeType(), Ctx);
+    if (E.isNull())
+      return QualType();
+    Out = Ctx.getLValueReferenceType(E);
+  } else if (const auto *AT = dyn_cast<ArrayType>(Ty)) {
+    QualType E = concreteType(AT->getElementType(), Ctx);
+    if (E.isNull())
+      return QualType();
+    std::optional<int64_t> N;
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      N = CAT->getSize().getZExtValue();
+    else if (const auto *DAT = dyn_cast<DependentSizedArrayType>(AT))
+      N = standInValue(DAT->getSizeExpr(), Ctx);
+    else if (isa<IncompleteArrayType>(AT))
+      return Ctx.getIncompleteArrayType(E, ArraySizeModifier::Normal, 0);
+    if (!N || *N <= 0)
+      return QualType();
+    Out = Ctx.getConstantArrayType(E, llvm::APInt(64, *N), nullptr,
+                                   ArraySizeModifier::Normal, 0);
+  } else {
+    return QualType();
+  }
+  return Ctx.getQualifiedType(Out, Q);
+}
+
+std::optional<int64_t> standInValue(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  if (!E->isValueDependent() && !E->isTypeDependent()) {
+    if (!E->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    Expr::EvalResult R;
+    if (!E->EvaluateAsInt(R, Ctx) || R.HasSideEffects)
+      return std::nullopt;
+    return R.Val.getInt().getExtValue();
+  }
+  if (!Active)
+    return std::nullopt;
+  return dependentValue(E, Ctx);
+}
+
+} // namespace cudalint

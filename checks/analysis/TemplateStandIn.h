@@ -1,0 +1,85 @@
+//===--- TemplateStandIn.h - template kernels with no instantiation -------===//
+//
+// A kernel template whose instantiations are not in view (a header, or a .cu
+// whose launches live elsewhere) is analysed as written: its pattern, with
+// each template parameter standing for a few plausible arguments, one set at
+// a time. Type parameters stand for elements of 4, 8 and 2 bytes (float,
+// double, half); integral non-type parameters for their default
+// argument, else 32 and 16 (256 and 128 when they size a one-dimensional
+// shared array, a block's worth of elements; 8 and 4 when they size a
+// thread's own array); a `static_assert` on the parameters removes the
+// stand-ins it rejects. Boolean, enumeration and other parameters stay
+// symbolic (a uniform unknown, as a kernel argument is). A finding is kept
+// only when every stand-in gives it (see KernelCheck).
+//
+// While a stand-in is active (StandInScope), the kernel model and the checks
+// see the pattern's dependent types and values through it: `concreteType`
+// and `standInValue`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_TEMPLATESTANDIN_H
+#define CUDALINT_ANALYSIS_TEMPLATESTANDIN_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// One choice of arguments for the parameters of a kernel template.
+struct TemplateStandIn {
+  const clang::FunctionTemplateDecl *Template = nullptr;
+  /// By parameter index: the type a type parameter stands for.
+  std::map<unsigned, clang::QualType> Types;
+  /// By parameter index: the value an integral parameter stands for.
+  std::map<unsigned, int64_t> Values;
+  /// Distinguishes the stand-ins of one template (1, 2, ...).
+  unsigned Id = 0;
+
+  /// `T = float, TILE = 32`.
+  std::string str() const;
+};
+
+/// The stand-ins to analyse \p Kernel with: none unless it is the pattern of
+/// a kernel template with no instantiation in view.
+std::vector<TemplateStandIn> templateStandIns(const clang::FunctionDecl &Kernel,
+                                              clang::ASTContext &Ctx);
+
+/// `T = char, short, float or double; TILE = 32 or 16`: every stand-in,
+/// parameter by parameter.
+std::string describeStandIns(llvm::ArrayRef<TemplateStandIn> StandIns);
+
+/// The stand-in being analysed, or null.
+const TemplateStandIn *activeStandIn();
+
+/// Makes \p S the active stand-in for its lifetime.
+class StandInScope {
+public:
+  explicit StandInScope(const TemplateStandIn &S);
+  ~StandInScope();
+  StandInScope(const StandInScope &) = delete;
+  StandInScope &operator=(const StandInScope &) = delete;
+
+private:
+  const TemplateStandIn *Saved;
+};
+
+/// \p T with the active stand-in's types and values substituted for the
+/// template's parameters; \p T itself when it is not dependent; a null type
+/// when it cannot be made concrete (`typename T::value_type`).
+clang::QualType concreteType(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// The integer value of \p E under the active stand-in, when \p E depends on
+/// the template's parameters only through what the stand-in fixes.
+std::optional<int64_t> standInValue(const clang::Expr *E,
+                                    const clang::ASTContext &Ctx);
+
+} // namespace cudalint
+
+#endif
