@@ -66,10 +66,11 @@ void KernelCheck::reportAgreed(const CapturedFinding &F,
   for (const CapturedDiagnostic &N : F.Notes)
     Emit(N);
   std::string Figures = StandIns.front().str();
-  ClangTidyCheck::diag(Kernel->getLocation(),
-                       "%0 has no instantiation in view: analysed as written "
-                       "with %1, and each gives this finding (figures for %2)",
-                       DiagnosticIDs::Note)
+  ClangTidyCheck::diag(
+      Kernel->getLocation(),
+      "%0 has no analysable instantiation in view: analysed as written "
+      "with %1, and each gives this finding (figures for %2)",
+      DiagnosticIDs::Note)
       << Kernel << describeStandIns(StandIns) << Figures;
   if (F.FixesDiffer)
     ClangTidyCheck::diag(F.Main.Loc,

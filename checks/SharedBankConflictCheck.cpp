@@ -31,6 +31,9 @@ struct BankConflict {
   const MemAccess *Access = nullptr;
   const VarDecl *Array = nullptr;
   std::string TypeName;
+  /// Issued as vectors of this many bytes (see VectorIssue), 0: as elements.
+  unsigned IssuedBytes = 0;
+  int64_t RunBytes = 0;
 };
 
 /// What padding an array with conflicts can do.
@@ -311,10 +314,15 @@ std::string conflictMessage(const BankConflict &C,
   else if (Pad && A.Width == 8 && C.Degree >= 8)
     Cost = "; padding a tile of 8-byte elements read by columns (16-way) "
            "measured 1.09x on H100";
+  std::string Type = C.TypeName;
+  if (C.IssuedBytes)
+    Type += llvm::formatv(", each thread's aligned run of {0} bytes issued as "
+                          "{1}-bit accesses",
+                          C.RunBytes, C.IssuedBytes * 8);
   std::string Msg = llvm::formatv(
       "{0}-way bank conflict: the threads of a warp {1} {2} ({3}), so "
       "each access is split into {0} shared-memory transactions{4}",
-      C.Degree, Verb, What, C.TypeName, Cost);
+      C.Degree, Verb, What, Type, C.IssuedBytes ? "" : Cost);
   if (FirstShape.assumed() &&
       A.Offset->key().find("threadIdx.y") != std::string::npos)
     Msg += " (assuming blockDim.x is a multiple of 32)";
@@ -447,7 +455,8 @@ void SharedBankConflictCheck::collectConflicts(
     const FunctionDecl &F, llvm::ArrayRef<WarpSampler> Samplers,
     BankConflicts &Conflicts, ASTContext &Ctx) const {
   const SourceManager &SM = Ctx.getSourceManager();
-  for (auto &[V, List] : sharedArrayAccesses(KernelModel::get(F))) {
+  const KernelModel &M = KernelModel::get(F);
+  for (auto &[V, List] : sharedArrayAccesses(M)) {
     bool Conflicted = false;
     std::vector<unsigned> Before;
     for (const MemAccess *A : List) {
@@ -455,7 +464,10 @@ void SharedBankConflictCheck::collectConflicts(
         Before.push_back(1);
         continue;
       }
-      std::optional<unsigned> D = leastBankConflictDegree(*A, Samplers);
+      BankConflict Found = issuedConflict(M, *A, Samplers, Ctx);
+      std::optional<unsigned> D;
+      if (Found.Degree)
+        D = Found.Degree;
       Before.push_back(D.value_or(1));
       if (!D)
         collectStepConflict(*A, Samplers, Conflicts, Ctx);
@@ -467,7 +479,7 @@ void SharedBankConflictCheck::collectConflicts(
                                  .getRawEncoding()];
       if (C.Degree >= *D)
         continue;
-      C.Degree = *D;
+      C = Found;
       C.Access = A;
       C.Array = V;
       C.TypeName =
@@ -479,6 +491,25 @@ void SharedBankConflictCheck::collectConflicts(
         V, &F, paddingsThatWork(V, List, Before, Samplers, MinDegree, Ctx),
         Ctx);
   }
+}
+
+// The degree of \p A at the width the compiler issues it with: a thread's
+// aligned run as vectors, else its elements; Degree 0 when it cannot be
+// computed.
+BankConflict SharedBankConflictCheck::issuedConflict(
+    const KernelModel &M, const MemAccess &A,
+    llvm::ArrayRef<WarpSampler> Samplers, const ASTContext &Ctx) const {
+  BankConflict C;
+  if (std::optional<VectorIssue> VI = vectorIssue(M, A, Ctx))
+    if (std::optional<unsigned> D =
+            leastVectorBankConflictDegree(A, Samplers, VI->Loop, VI->Bytes)) {
+      C.Degree = *D;
+      C.IssuedBytes = VI->Bytes;
+      C.RunBytes = VI->RunBytes;
+      return C;
+    }
+  C.Degree = leastBankConflictDegree(A, Samplers).value_or(0);
+  return C;
 }
 
 void SharedBankConflictCheck::reportConflict(unsigned Raw,

@@ -36,6 +36,10 @@ private:
   /// The warning for conflict \p C at the access location \p Raw, with the
   /// padding of its array the first time the array is reported
   /// (\p FixAttached: the declarations already reported).
+  /// The degree of \p A at the width it is issued with.
+  BankConflict issuedConflict(const KernelModel &M, const MemAccess &A,
+                              llvm::ArrayRef<WarpSampler> Samplers,
+                              const clang::ASTContext &Ctx) const;
   /// Records \p A when its degree changes with the step of a loop whose
   /// stride doubles.
   void collectStepConflict(const MemAccess &A,

@@ -3,6 +3,9 @@
 #include "AccessShape.h"
 #include "CudaAST.h"
 #include "SymExpr.h"
+#include "TemplateStandIn.h"
+
+#include "clang/AST/Attr.h"
 
 #include <map>
 
@@ -99,6 +102,100 @@ std::optional<ThreadChunk> threadChunk(const KernelModel &M,
   if (!stepsByWidth(A, L))
     return std::nullopt;
   return ThreadChunk{L, *Trip, *Trip * int64_t(A.Width)};
+}
+
+namespace {
+
+// The widest vector (16 or 8 bytes) a thread's run of scalar elements in
+// shared memory divides into; 0 when none.
+unsigned vectorWidthOfRun(const KernelModel &M, const MemAccess &A,
+                          std::optional<ThreadChunk> &Chunk) {
+  if (A.Space != MemSpace::Shared || A.IsAtomic || A.Width == 0 ||
+      A.Width > 8 || A.ViaIntrinsic || A.Type.isNull() ||
+      !A.Type.getCanonicalType()->isBuiltinType())
+    return 0;
+  Chunk = threadChunk(M, A);
+  if (!Chunk)
+    return 0;
+  for (unsigned Bytes : {16u, 8u})
+    if (Bytes > A.Width && Chunk->Bytes % Bytes == 0)
+      return Bytes;
+  return 0;
+}
+
+// The size in bytes of the shared variable \p V, or nullopt.
+std::optional<int64_t> sharedBytes(const VarDecl *V, const ASTContext &Ctx) {
+  QualType T = concreteType(V->getType(), Ctx);
+  if (T.isNull() || T->isIncompleteType() || !T->isConstantSizeType())
+    return std::nullopt;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+// The alignment \p V is declared with (its type's, or an `alignas` /
+// `__align__` above it); 0 when a template's pattern leaves it unknown.
+unsigned declaredAlignment(const VarDecl *V, const ASTContext &Ctx) {
+  if (!V->getType()->isDependentType() && !V->hasDependentAlignment())
+    return Ctx.getDeclAlign(V).getQuantity();
+  QualType T = concreteType(V->getType(), Ctx);
+  if (T.isNull() || T->isIncompleteType())
+    return 0;
+  unsigned Align = Ctx.getTypeAlignInChars(T).getQuantity();
+  for (const AlignedAttr *A : V->specific_attrs<AlignedAttr>()) {
+    if (A->isAlignmentDependent())
+      return 0;
+    Align = std::max(Align, A->getAlignment(const_cast<ASTContext &>(Ctx)) / 8);
+  }
+  return Align;
+}
+
+// The alignment the compiler can rely on for the start of \p V: dynamic
+// shared memory starts 16-byte aligned; a static array is laid out after
+// the shared variables declared before it in its scope, each at its own
+// alignment, so it starts 16-byte aligned when they leave it there.
+unsigned placedAlignment(const VarDecl *V, const ASTContext &Ctx) {
+  unsigned Declared = declaredAlignment(V, Ctx);
+  if (!Declared)
+    return 0;
+  if (V->hasExternalStorage())
+    return std::max(Declared, 16u);
+  int64_t Offset = 0;
+  for (const Decl *D : V->getDeclContext()->decls()) {
+    const auto *Other = dyn_cast<VarDecl>(D);
+    if (!Other || !Other->hasAttr<CUDASharedAttr>() ||
+        Other->hasExternalStorage())
+      continue;
+    unsigned Align = declaredAlignment(Other, Ctx);
+    if (!Align)
+      return Declared;
+    Offset = (Offset + Align - 1) / Align * Align;
+    if (Other == V)
+      break;
+    std::optional<int64_t> Bytes = sharedBytes(Other, Ctx);
+    if (!Bytes)
+      return Declared;
+    Offset += *Bytes;
+  }
+  unsigned Placed = 16;
+  while (Placed > Declared && Offset % Placed != 0)
+    Placed /= 2;
+  return std::max(Placed, Declared);
+}
+
+} // namespace
+
+std::optional<VectorIssue> vectorIssue(const KernelModel &M, const MemAccess &A,
+                                       const ASTContext &Ctx) {
+  const auto *V = dyn_cast_or_null<VarDecl>(A.Root);
+  std::optional<ThreadChunk> Chunk;
+  unsigned Bytes = V ? vectorWidthOfRun(M, A, Chunk) : 0;
+  if (!Bytes)
+    return std::nullopt;
+  unsigned Align = placedAlignment(V, Ctx);
+  while (Bytes > A.Width && Bytes > Align)
+    Bytes /= 2;
+  if (Bytes <= A.Width)
+    return std::nullopt;
+  return VectorIssue{Chunk->Loop, Bytes, Chunk->Bytes};
 }
 
 bool insideLibrary(const MemAccess &A) {

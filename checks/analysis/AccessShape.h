@@ -53,6 +53,26 @@ bool stepsByWidth(const MemAccess &A, const clang::Stmt *Loop);
 std::optional<ThreadChunk> threadChunk(const KernelModel &M,
                                        const MemAccess &A);
 
+/// A thread's run of shared-memory elements issued as vector accesses: the
+/// compiler turns a contiguous run of 8 or 16 bytes of a scalar type in an
+/// unrolled loop into one LDS.64/LDS.128 (or STS) per run when the run
+/// starts on a multiple of the vector's width from a base it knows to be
+/// aligned that far (checked in the SASS of CUDA 13 for sm_90: floats,
+/// ints and doubles are; `__half` runs and runs in an array placed after an
+/// odd-sized one are not).
+struct VectorIssue {
+  const clang::Stmt *Loop = nullptr; ///< The run's loop.
+  unsigned Bytes = 0;                ///< The vector's width: 8 or 16.
+  int64_t RunBytes = 0;              ///< The whole run.
+};
+
+/// The width the compiler issues \p A with when it is wider than the
+/// element (see VectorIssue); nullopt when it is the element's. Whether each
+/// lane's run starts aligned is left to the sampler
+/// (`leastVectorBankConflictDegree`).
+std::optional<VectorIssue> vectorIssue(const KernelModel &M, const MemAccess &A,
+                                       const clang::ASTContext &Ctx);
+
 /// True when \p A is a CUDA library's business: inlined from a call into
 /// CUB, Thrust, CUTLASS or libcu++, or of a type one of them declares (their
 /// `TempStorage`). The user's code does not choose its layout.

@@ -309,6 +309,40 @@ std::optional<int64_t> dependentValue(const Expr *E, const ASTContext &Ctx) {
   return std::nullopt;
 }
 
+// One stand-in per distinct argument list \p Template is used with, each
+// argument as written there; none when an argument is neither a type nor an
+// integer.
+std::vector<TemplateStandIn>
+standInsFromUses(const FunctionTemplateDecl &Template) {
+  std::vector<TemplateStandIn> Out;
+  for (const FunctionDecl *Spec : Template.specializations()) {
+    const TemplateArgumentList *Args = Spec->getTemplateSpecializationArgs();
+    if (!Args ||
+        Spec->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
+      continue;
+    TemplateStandIn S;
+    S.Template = &Template;
+    for (unsigned I = 0; I < Args->size(); ++I) {
+      const TemplateArgument &A = Args->get(I);
+      if (A.getKind() == TemplateArgument::Type &&
+          !A.getAsType()->isDependentType())
+        S.Types[I] = A.getAsType();
+      else if (A.getKind() == TemplateArgument::Integral)
+        S.Values[I] = A.getAsIntegral().getExtValue();
+      else
+        return {};
+    }
+    bool Seen = llvm::any_of(Out, [&](const TemplateStandIn &O) {
+      return O.Types == S.Types && O.Values == S.Values;
+    });
+    if (!Seen) {
+      S.Id = Out.size() + 1;
+      Out.push_back(std::move(S));
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 std::string TemplateStandIn::str() const {
@@ -330,9 +364,16 @@ std::vector<TemplateStandIn> templateStandIns(const FunctionDecl &Kernel,
   // A library's kernels (CUB's, Thrust's) are not the user's code.
   if (Ctx.getSourceManager().isInSystemHeader(Kernel.getLocation()))
     return {};
-  for (const FunctionDecl *Spec : Template->specializations())
+  bool Used = false;
+  for (const FunctionDecl *Spec : Template->specializations()) {
     if (Spec->hasBody() && !Spec->isDependentContext())
       return {}; // Analysed through its instantiations.
+    Used |= Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization;
+  }
+  // Instantiations clang could not build (errors in their bodies) still say
+  // what the template is used with: those arguments, not guesses.
+  if (Used)
+    return standInsFromUses(*Template);
   std::optional<std::vector<ParamChoices>> Choices =
       parameterChoices(*Template->getTemplateParameters(), Kernel, Ctx);
   if (!Choices)

@@ -1,16 +1,18 @@
 //===--- TemplateStandIn.h - template kernels with no instantiation -------===//
 //
-// A kernel template whose instantiations are not in view (a header, or a .cu
-// whose launches live elsewhere) is analysed as written: its pattern, with
-// each template parameter standing for a few plausible arguments, one set at
-// a time. Type parameters stand for elements of 4, 8 and 2 bytes (float,
-// double, half); integral non-type parameters for their default
-// argument, else 32 and 16 (256 and 128 when they size a one-dimensional
-// shared array, a block's worth of elements; 8 and 4 when they size a
-// thread's own array); a `static_assert` on the parameters removes the
-// stand-ins it rejects. Boolean, enumeration and other parameters stay
-// symbolic (a uniform unknown, as a kernel argument is). A finding is kept
-// only when every stand-in gives it (see KernelCheck).
+// A kernel template with no instantiation clang could build (a header's, a
+// .cu whose launches live elsewhere, or one whose instantiations failed to
+// compile) is analysed as written: its pattern, with each template
+// parameter standing for an argument, one set at a time. Where the template
+// is used, the stand-ins are the arguments of its uses. Where it is not, a
+// few plausible arguments stand in: type parameters for elements of 4, 8
+// and 2 bytes (float, double, half); integral non-type parameters for their
+// default argument, else 32 and 16 (256 and 128 when they size a
+// one-dimensional shared array, a block's worth of elements; 8 and 4 when
+// they size a thread's own array); a `static_assert` on the parameters
+// removes the stand-ins it rejects. Boolean, enumeration and other
+// parameters stay symbolic (a uniform unknown, as a kernel argument is). A
+// finding is kept only when every stand-in gives it (see KernelCheck).
 //
 // While a stand-in is active (StandInScope), the kernel model and the checks
 // see the pattern's dependent types and values through it: `concreteType`
@@ -47,7 +49,7 @@ struct TemplateStandIn {
 };
 
 /// The stand-ins to analyse \p Kernel with: none unless it is the pattern of
-/// a kernel template with no instantiation in view.
+/// a kernel template with no analysable instantiation in view.
 std::vector<TemplateStandIn> templateStandIns(const clang::FunctionDecl &Kernel,
                                               clang::ASTContext &Ctx);
 

@@ -395,6 +395,41 @@ leastBankConflictDegree(const MemAccess &A,
   return Least;
 }
 
+namespace {
+
+// True when every lane that reaches \p A in the samples starts it on a
+// multiple of \p Bytes.
+bool runStartsAligned(const MemAccess &A, const WarpSampler &S,
+                      const WhatIf &At, unsigned Bytes) {
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
+    for (unsigned Warp : S.warpOrder(Sample))
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+        if (!S.active(A.Guards, Sample, Warp, Lane, &At))
+          continue;
+        std::optional<int64_t> Off =
+            S.value(*A.Offset, Sample, Warp, Lane, &At);
+        if (!Off || *Off % Bytes != 0)
+          return false;
+      }
+  return true;
+}
+
+} // namespace
+
+std::optional<unsigned>
+leastVectorBankConflictDegree(const MemAccess &A,
+                              llvm::ArrayRef<WarpSampler> Samplers,
+                              const clang::Stmt *Loop, unsigned Bytes) {
+  WhatIf At;
+  At.LoopIters[Loop] = 0;
+  for (const WarpSampler &S : Samplers)
+    if (!runStartsAligned(A, S, At, Bytes))
+      return std::nullopt;
+  MemAccess Vector = A;
+  Vector.Width = Bytes;
+  return leastBankConflictDegree(Vector, Samplers, &At);
+}
+
 //===--- Launch configurations --------------------------------------------===//
 
 namespace {

@@ -133,6 +133,16 @@ bankConflictDegreesByStep(const MemAccess &A,
                           llvm::ArrayRef<WarpSampler> Samplers,
                           const clang::Stmt *Loop, unsigned Steps);
 
+/// The least bank-conflict degree of \p A over \p Samplers when each
+/// lane's run of \p Bytes, from iteration 0 of \p Loop, is one vector
+/// access (see VectorIssue); nullopt when a lane's run does not start on a
+/// multiple of \p Bytes (the compiler keeps the element's width) or the
+/// degree cannot be computed.
+std::optional<unsigned>
+leastVectorBankConflictDegree(const MemAccess &A,
+                              llvm::ArrayRef<WarpSampler> Samplers,
+                              const clang::Stmt *Loop, unsigned Bytes);
+
 /// True when the guards and address of \p A let every lane of a warp
 /// compute its address (no per-thread unknowns).
 bool addressComputable(const MemAccess &A);

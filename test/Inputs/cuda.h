@@ -1,5 +1,6 @@
 /* Minimal declarations for CUDA support, so that the tests do not need a
-   CUDA installation. Testing purposes only (after clang/test/SemaCUDA/Inputs/cuda.h). */
+   CUDA installation. Testing purposes only (after
+   clang/test/SemaCUDA/Inputs/cuda.h). */
 
 #ifndef CUDALINT_TEST_MOCK_CUDA_H
 #define CUDALINT_TEST_MOCK_CUDA_H
@@ -11,6 +12,7 @@
 #define __global__ __attribute__((global))
 #define __host__ __attribute__((host))
 #define __shared__ __attribute__((shared))
+#define __align__(n) __attribute__((aligned(n)))
 #define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
@@ -49,8 +51,8 @@ struct dim3 {
 // .x/.y/.z read a special register, with the conversions to uint3 and dim3
 // that clang's CUDA runtime wrapper defines.
 #include <__clang_cuda_builtin_vars.h>
-#define CUDALINT_MOCK_BUILTIN_CONVERSIONS(T)                                  \
-  __device__ inline T::operator dim3() const { return dim3(x, y, z); }        \
+#define CUDALINT_MOCK_BUILTIN_CONVERSIONS(T)                                   \
+  __device__ inline T::operator dim3() const { return dim3(x, y, z); }         \
   __device__ inline T::operator uint3() const { return uint3{x, y, z}; }
 CUDALINT_MOCK_BUILTIN_CONVERSIONS(__cuda_builtin_threadIdx_t)
 CUDALINT_MOCK_BUILTIN_CONVERSIONS(__cuda_builtin_blockIdx_t)
@@ -68,10 +70,7 @@ extern __device__ const int warpSize;
 
 typedef struct cudaStream *cudaStream_t;
 typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
-enum cudaMemcpyKind {
-  cudaMemcpyHostToDevice = 1,
-  cudaMemcpyDeviceToHost = 2
-};
+enum cudaMemcpyKind { cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2 };
 
 // What a <<<grid, block>>> launch lowers to.
 extern "C" int cudaConfigureCall(dim3 gridSize, dim3 blockSize,

@@ -12,7 +12,7 @@ __global__ void scale_tiles(const T *a, T *c, int n) {
     t[threadIdx.y][threadIdx.x] = a[y * n + x];
     __syncthreads();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by every thread that waits at it: it is reached under 'x < n && y < n'{{.*}} [cudalint-divergent-barrier]
-    // CHECK-MESSAGES: :[[@LINE-7]]:17: note: 'scale_tiles' has no instantiation in view: analysed as written with T = float, double and half; TILE = 32 and 16, and each gives this finding (figures for T = float, TILE = 32)
+    // CHECK-MESSAGES: :[[@LINE-7]]:17: note: 'scale_tiles' has no analysable instantiation in view: analysed as written with T = float, double and half; TILE = 32 and 16, and each gives this finding (figures for T = float, TILE = 32)
     c[y * n + x] = t[threadIdx.x][threadIdx.y];
   }
 }

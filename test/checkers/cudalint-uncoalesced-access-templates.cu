@@ -92,7 +92,7 @@ __global__ void never_used(T *a) {
   a[threadIdx.x * 64] = T();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced store to 'a': neighbouring lanes are 64 elements (256 bytes) apart, so each warp touches 32 sectors of 32 bytes for 128 useful bytes (12.5% of the fetched bandwidth is used) [cudalint-uncoalesced-access]
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: make consecutive threadIdx.x values access consecutive addresses
-  // CHECK-MESSAGES: :[[@LINE-4]]:17: note: 'never_used' has no instantiation in view: analysed as written with T = float, double and half, and each gives this finding (figures for T = float)
+  // CHECK-MESSAGES: :[[@LINE-4]]:17: note: 'never_used' has no analysable instantiation in view: analysed as written with T = float, double and half, and each gives this finding (figures for T = float)
 }
 
 // A chunk per thread whose length is a template argument: 16 or 32 floats
@@ -104,7 +104,7 @@ __global__ void chunk_sums(const float *in, float *out) {
   for (int j = 0; j < CHUNK; ++j)
     s += in[t * CHUNK + j];
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: uncoalesced load from 'in': each thread walks its own chunk of 32 elements (128 bytes) in a loop, {{.*}} [cudalint-uncoalesced-access]
-  // CHECK-MESSAGES: :[[@LINE-6]]:17: note: 'chunk_sums' has no instantiation in view: analysed as written with CHUNK = 32 and 16, and each gives this finding (figures for CHUNK = 32)
+  // CHECK-MESSAGES: :[[@LINE-6]]:17: note: 'chunk_sums' has no analysable instantiation in view: analysed as written with CHUNK = 32 and 16, and each gives this finding (figures for CHUNK = 32)
   out[t] = s;
 }
 

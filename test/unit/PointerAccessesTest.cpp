@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/PointerAccesses.h"
+#include "KernelTU.h"
 #include "analysis/CudaAST.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -20,47 +21,23 @@ using namespace clang::ast_matchers;
 namespace cudalint {
 namespace {
 
-const char *Prelude = R"cuda(
-#define __global__ __attribute__((global))
-#define __device__ __attribute__((device))
-#define __host__ __attribute__((host))
-struct dim3 { unsigned x, y, z;
-  __host__ __device__ dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1)
-      : x(x), y(y), z(z) {} };
-typedef struct CUstream_st *cudaStream_t;
-extern "C" int __cudaPushCallConfiguration(dim3, dim3, unsigned long = 0,
-                                           cudaStream_t = 0);
-__device__ float atomicAdd(float *, float);
-__device__ void helper(const float *);
-)cuda";
-
-class KernelTU {
+// The kernels of a snippet and what the analysis says of them.
+class Kernels : public KernelTU {
 public:
-  explicit KernelTU(const std::string &Code) {
-    AST = tooling::buildASTFromCodeWithArgs(
-        std::string(Prelude) + Code,
-        {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
-         "--cuda-gpu-arch=sm_80", "-Wno-unknown-cuda-version", "-Xclang",
-         "-target-sdk-version=12.5"},
-        "test.cu");
-  }
-  const FunctionDecl *kernel(StringRef Name) {
-    auto Matches = match(functionDecl(hasName(Name), isDefinition()).bind("f"),
-                         AST->getASTContext());
-    return Matches.empty() ? nullptr : Matches[0].getNodeAs<FunctionDecl>("f");
-  }
+  explicit Kernels(const std::string &Code)
+      : KernelTU("__device__ void helper(const float *);\n" + Code) {}
+  const FunctionDecl *kernel(StringRef Name) { return function(Name); }
   PointerAccesses accesses(StringRef Name) {
     return PointerAccesses(*kernel(Name), AST->getSourceManager());
   }
   const ParmVarDecl *param(StringRef Kernel, unsigned I) {
     return kernel(Kernel)->getParamDecl(I);
   }
-  std::unique_ptr<ASTUnit> AST;
 };
 
 TEST(PointerAccesses, CopyLoadsBeforeItStores) {
-  KernelTU TU("__global__ void k(float *out, const float *in, int i) {"
-              "  out[i] = in[i]; }");
+  Kernels TU("__global__ void k(float *out, const float *in, int i) {"
+             "  out[i] = in[i]; }");
   PointerAccesses A = TU.accesses("k");
   ASSERT_EQ(A.accesses().size(), 2u);
   const PointerAccess *Store = nullptr, *Load = nullptr;
@@ -75,8 +52,8 @@ TEST(PointerAccesses, CopyLoadsBeforeItStores) {
 }
 
 TEST(PointerAccesses, LoopInvariantAccumulator) {
-  KernelTU TU("__global__ void k(float *out, const float *w, int i, int n) {"
-              "  for (int j = 0; j < n; ++j) out[i] += w[j]; }");
+  Kernels TU("__global__ void k(float *out, const float *w, int i, int n) {"
+             "  for (int j = 0; j < n; ++j) out[i] += w[j]; }");
   PointerAccesses A = TU.accesses("k");
   bool SawOut = false, SawW = false;
   for (const PointerAccess &X : A.accesses()) {
@@ -94,9 +71,9 @@ TEST(PointerAccesses, LoopInvariantAccumulator) {
 }
 
 TEST(PointerAccesses, DerivedPointersAndAtomics) {
-  KernelTU TU("__global__ void k(float *out, float *sum, int i) {"
-              "  float *row = out + i * 4; row[1] = 2.0f;"
-              "  atomicAdd(&sum[0], 1.0f); }");
+  Kernels TU("__global__ void k(float *out, float *sum, int i) {"
+             "  float *row = out + i * 4; row[1] = 2.0f;"
+             "  atomicAdd(&sum[0], 1.0f); }");
   PointerAccesses A = TU.accesses("k");
   EXPECT_TRUE(A.isStoredThrough(TU.param("k", 0)));
   EXPECT_TRUE(A.isStoredThrough(TU.param("k", 1)));
@@ -105,9 +82,9 @@ TEST(PointerAccesses, DerivedPointersAndAtomics) {
 }
 
 TEST(PointerAccesses, CallsAndCastsEscape) {
-  KernelTU TU("__global__ void k(float *a, float *b, float *c, int i) {"
-              "  helper(a); int *p = (int *)b; p[i] = 0; float x = c[i];"
-              "  const float *row = c + i; x += row[1]; }");
+  Kernels TU("__global__ void k(float *a, float *b, float *c, int i) {"
+             "  helper(a); int *p = (int *)b; p[i] = 0; float x = c[i];"
+             "  const float *row = c + i; x += row[1]; }");
   PointerAccesses A = TU.accesses("k");
   EXPECT_TRUE(A.escapes(TU.param("k", 0)));
   EXPECT_TRUE(A.escapes(TU.param("k", 1)));
@@ -117,10 +94,10 @@ TEST(PointerAccesses, CallsAndCastsEscape) {
 TEST(PointerAccesses, OnlyPlainLoadsProveReadOnly) {
   // Writes the access model does not see (a member array, a reference bound
   // to an element, a method call) must still keep `const` off.
-  KernelTU TU("struct S { float v[2]; __device__ void bump(); };"
-              "__device__ void set(float &r);"
-              "__global__ void k(S *s, float *o, S *t, const float *in) {"
-              "  s->v[1] = 2; set(o[0]); t->bump(); float x = in[0]; }");
+  Kernels TU("struct S { float v[2]; __device__ void bump(); };"
+             "__device__ void set(float &r);"
+             "__global__ void k(S *s, float *o, S *t, const float *in) {"
+             "  s->v[1] = 2; set(o[0]); t->bump(); float x = in[0]; }");
   PointerAccesses A = TU.accesses("k");
   EXPECT_TRUE(A.escapes(TU.param("k", 0)));
   EXPECT_TRUE(A.escapes(TU.param("k", 1)));
@@ -129,10 +106,10 @@ TEST(PointerAccesses, OnlyPlainLoadsProveReadOnly) {
 }
 
 TEST(KernelUseIndex, LaunchesAndOtherUses) {
-  KernelTU TU("__global__ void k(float *a, float *b) {}"
-              "__global__ void l(float *a) {}"
-              "void host(float *x) { k<<<1, 1>>>(x, x + 1);"
-              "  void (*fp)(float *) = l; (void)fp; }");
+  Kernels TU("__global__ void k(float *a, float *b) {}"
+             "__global__ void l(float *a) {}"
+             "void host(float *x) { k<<<1, 1>>>(x, x + 1);"
+             "  void (*fp)(float *) = l; (void)fp; }");
   KernelUseIndex Uses(TU.AST->getASTContext());
   ASSERT_EQ(Uses.launches(TU.kernel("k")).size(), 1u);
   EXPECT_TRUE(Uses.hasOnlyLaunchUses(TU.kernel("k")));

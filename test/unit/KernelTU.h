@@ -1,0 +1,100 @@
+//===--- KernelTU.h - a small CUDA translation unit for unit tests --------===//
+//
+// Builds a CUDA translation unit in memory (as clangd's TestTU does) with
+// clang's real built-in variables (threadIdx, blockIdx, ...:
+// __clang_cuda_builtin_vars.h) and a prelude of what the CUDA headers would
+// provide, and finds its declarations by name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_TEST_KERNELTU_H
+#define CUDALINT_TEST_KERNELTU_H
+
+#include "analysis/KernelModel.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#ifndef CUDALINT_CLANG_RESOURCE_DIR
+#error "CUDALINT_CLANG_RESOURCE_DIR comes from cudalintDriver's definitions"
+#endif
+
+namespace cudalint {
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+// What the CUDA headers would provide, reduced to what the snippets use. The
+// built-in variables come from clang's own header (-include below), which
+// only forward-declares dim3 and uint3.
+inline const char *Prelude = R"cuda(
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+struct uint3 { unsigned x, y, z; };
+struct dim3 { unsigned x, y, z;
+  __host__ __device__ dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1)
+      : x(x), y(y), z(z) {} };
+typedef struct CUstream_st *cudaStream_t;
+extern "C" int __cudaPushCallConfiguration(dim3, dim3, unsigned long = 0,
+                                           cudaStream_t = 0);
+__device__ float atomicAdd(float *, float);
+__device__ int atomicMax(int *, int);
+__device__ int min(int, int);
+__device__ int max(int, int);
+__device__ float __ldg(const float *);
+)cuda";
+
+class KernelTU {
+public:
+  explicit KernelTU(const std::string &Code) {
+    AST = tooling::buildASTFromCodeWithArgs(
+        std::string(Prelude) + Code,
+        {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
+         "--cuda-gpu-arch=sm_80", "-Wno-unknown-cuda-version", "-Xclang",
+         "-target-sdk-version=12.5",
+         "-resource-dir=" CUDALINT_CLANG_RESOURCE_DIR, "-include",
+         "__clang_cuda_builtin_vars.h"},
+        "test.cu");
+  }
+  bool ok() const { return AST && !AST->getDiagnostics().hasErrorOccurred(); }
+  ASTContext &ctx() { return AST->getASTContext(); }
+  const FunctionDecl *function(StringRef Name) {
+    auto Matches =
+        match(functionDecl(hasName(Name), isDefinition()).bind("f"), ctx());
+    return Matches.empty() ? nullptr : Matches[0].getNodeAs<FunctionDecl>("f");
+  }
+  const VarDecl *var(StringRef Name) {
+    auto Matches = match(varDecl(hasName(Name)).bind("v"), ctx());
+    return Matches.empty() ? nullptr : Matches[0].getNodeAs<VarDecl>("v");
+  }
+  std::vector<const CUDAKernelCallExpr *> launches() {
+    std::vector<const CUDAKernelCallExpr *> Out;
+    for (const BoundNodes &N : match(cudaKernelCallExpr().bind("c"), ctx()))
+      Out.push_back(N.getNodeAs<CUDAKernelCallExpr>("c"));
+    return Out;
+  }
+  /// The model of kernel \p Name; null when the snippet did not compile or
+  /// has no such kernel.
+  std::unique_ptr<KernelModel> model(StringRef Name = "kern") {
+    if (!ok())
+      return nullptr;
+    const FunctionDecl *F = function(Name);
+    if (!F)
+      return nullptr;
+    return std::make_unique<KernelModel>(*F, ctx());
+  }
+  std::unique_ptr<ASTUnit> AST;
+};
+
+} // namespace cudalint
+
+#endif
