@@ -1,6 +1,7 @@
 //===--- TemplateStandIn.cpp - template kernels with no instantiation -----===//
 
 #include "TemplateStandIn.h"
+#include "CudaAST.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -374,6 +375,11 @@ std::vector<TemplateStandIn> templateStandIns(const FunctionDecl &Kernel,
   // what the template is used with: those arguments, not guesses.
   if (Used)
     return standInsFromUses(*Template);
+  // Where the file has compiler errors, its uses may sit in what did not
+  // parse: no guesses then.
+  if (Ctx.getDiagnostics().hasErrorOccurred() ||
+      !compilerErrorLocations().empty())
+    return {};
   std::optional<std::vector<ParamChoices>> Choices =
       parameterChoices(*Template->getTemplateParameters(), Kernel, Ctx);
   if (!Choices)

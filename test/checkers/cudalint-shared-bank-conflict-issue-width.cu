@@ -116,8 +116,8 @@ __global__ void eight_halves(const __half *in, float *out) {
   for (int j = 0; j < 8; ++j)
     s[j * 256 + t] = in[j * 256 + t];
   __syncthreads();
-  __half acc = s[t * 8];
-  for (int j = 1; j < 8; ++j)
+  __half acc;
+  for (int j = 0; j < 8; ++j)
     acc = s[t * 8 + j];
   // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 4-way bank conflict: the threads of a warp read 's[2048]' with lanes 4 words apart (__half), so each access is split into 4 shared-memory transactions [cudalint-shared-bank-conflict]
   out[t] = 0;

@@ -49,7 +49,7 @@ __global__ void column_sums(const T *in, T *out) {
   T acc = 0;
   for (int r = 0; r < SIDE; ++r)
     acc += s[threadIdx.x][r];
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 32-way bank conflict: {{.*}} [cudalint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 8-way bank conflict: {{.*}} issued as 128-bit accesses{{.*}} [cudalint-shared-bank-conflict]
   // CHECK-MESSAGES: :[[@LINE-8]]:17: note: 'column_sums' has no analysable instantiation in view: analysed as written with T = float; SIDE = 32, and each gives this finding (figures for T = float, SIDE = 32)
   out[threadIdx.x] = acc;
 }
