@@ -745,7 +745,7 @@ void AtomicHotspotCheck::noteWarpSum(SourceLocation Loc, const MemAccess &A,
       << FixItHint::CreateReplacement(CharSourceRange::getCharRange(Loc, End),
                                       warpSumText(A, F.Op, Args, Names, Ctx));
   FileID File = SM.getFileID(Loc);
-  if (IncludesAdded.insert(File.getHashValue()).second)
+  if (filesEditedOnce().insert(File.getHashValue()).second)
     if (std::optional<FixItHint> Includes = cooperativeGroupsIncludes(File, SM))
       N << *Includes;
 }

@@ -48,9 +48,6 @@ private:
   void reportHistogram(clang::SourceLocation Loc, const MemAccess &A,
                        const AtomicOp &Op, int64_t Bins,
                        clang::ASTContext &Ctx);
-  void resetTranslationUnitState() override { IncludesAdded.clear(); }
-  /// Files whose fix-its already add the cooperative-groups includes.
-  std::set<unsigned> IncludesAdded;
 };
 
 } // namespace cudalint

@@ -37,16 +37,24 @@ void KernelCheck::checkTemplateAsWritten(const FunctionDecl *Kernel,
                                          ArrayRef<TemplateStandIn> StandIns,
                                          ASTContext &Ctx) {
   Capture = std::make_unique<CapturedFindings>(Ctx);
-  std::set<unsigned> Before = Reported;
+  std::set<unsigned> Before = Reported, EditedBefore = EditedOnce;
+  std::set<unsigned> EditedInFirstRound;
   for (const TemplateStandIn &S : StandIns) {
     StandInScope Scope(S);
     Capture->startRound();
     Reported = Before;
+    EditedOnce = EditedBefore;
     checkKernel(Kernel, Ctx);
+    if (&S == &StandIns.front())
+      EditedInFirstRound = EditedOnce;
   }
   Reported = std::move(Before);
   std::vector<CapturedFinding> Agreed = Capture->agreed();
   Capture.reset();
+  // The once-per-file edits stand made when a reported finding carries them.
+  bool KeptEdits = llvm::any_of(
+      Agreed, [](const CapturedFinding &F) { return !F.FixesDiffer; });
+  EditedOnce = KeptEdits ? EditedInFirstRound : EditedBefore;
   for (const CapturedFinding &F : Agreed)
     reportAgreed(F, Kernel, StandIns);
 }
@@ -84,8 +92,8 @@ void KernelCheck::reportAgreed(const CapturedFinding &F,
 void KernelCheck::onStartOfTranslationUnit() { KernelModel::resetCache(); }
 
 void KernelCheck::onEndOfTranslationUnit() {
-  resetTranslationUnitState();
   Reported.clear();
+  EditedOnce.clear();
   Uses.reset();
   KernelModel::resetCache();
 }

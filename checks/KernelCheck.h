@@ -49,9 +49,6 @@ protected:
   /// False for a check that reads a template's pattern itself, without
   /// stand-ins for its parameters.
   virtual bool usesTemplateStandIns() const { return true; }
-  /// Forgets what a check keeps beyond this class at the end of a
-  /// translation unit.
-  virtual void resetTranslationUnitState() {}
 
   /// The launch sites and other uses of the kernels of this translation
   /// unit, indexed on first use.
@@ -67,6 +64,11 @@ protected:
   bool markReported(clang::SourceLocation Loc) {
     return Reported.insert(Loc.getRawEncoding()).second;
   }
+  /// The files (by FileID hash) where this check already made its
+  /// once-per-file edit (an #include, a helper) in this translation unit.
+  /// Each stand-in round of a template starts from the same set, so that
+  /// every round proposes the same edits.
+  std::set<unsigned> &filesEditedOnce() { return EditedOnce; }
   /// Reports a diagnostic of this check; held back while a template is
   /// checked under its stand-ins.
   clang::DiagnosticBuilder
@@ -82,6 +84,7 @@ private:
 
   std::unique_ptr<KernelUseIndex> Uses;
   std::set<unsigned> Reported;
+  std::set<unsigned> EditedOnce;
   /// Set while a template is checked under its stand-ins.
   std::unique_ptr<CapturedFindings> Capture;
 };

@@ -57,6 +57,9 @@ public:
 private:
   void checkKernel(const clang::FunctionDecl *Kernel,
                    clang::ASTContext &Ctx) override;
+  /// A template's pattern is read as written: which pointers a store can
+  /// force reloads through does not depend on the element types.
+  bool usesTemplateStandIns() const override { return false; }
   /// The analysed definition of \p Kernel (each instantiation of a
   /// template, the first with a reload winning) and the reload it forces;
   /// none when the kernel has fewer than two pointer parameters.

@@ -169,7 +169,8 @@ void NaiveGemmCheck::offerCublasCall(const MatrixProduct &P,
   // One note carries every launch's rewrite (the driver applies one note's
   // fix-its per finding), and the helper where this file has not received
   // it yet.
-  LaunchRewrites R = rewriteLaunches(Plan.Call, Launches, Ctx, HelperAdded);
+  LaunchRewrites R =
+      rewriteLaunches(Plan.Call, Launches, Ctx, filesEditedOnce());
   for (SourceLocation Kept : R.Kept)
     diag(Kept,
          "this launch could be a cuBLAS call, but it is not rewritten: an "

@@ -26,7 +26,6 @@ public:
 private:
   void checkKernel(const clang::FunctionDecl *Kernel,
                    clang::ASTContext &Ctx) override;
-  void resetTranslationUnitState() override { HelperAdded.clear(); }
   /// The finding at \p Loc, the accumulating statement, with its notes.
   void reportProduct(const MatrixProduct &P, clang::SourceLocation Loc,
                      clang::ASTContext &Ctx);
@@ -36,9 +35,6 @@ private:
                        const MatrixProductFinder &Finder,
                        const clang::FunctionDecl *Kernel,
                        clang::SourceLocation Loc, clang::ASTContext &Ctx);
-  /// Files of this translation unit whose rewrite already inserts the
-  /// helper.
-  std::set<unsigned> HelperAdded;
 };
 
 } // namespace cudalint
