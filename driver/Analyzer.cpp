@@ -15,11 +15,13 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/HeaderMapTypes.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -727,6 +729,51 @@ private:
   std::optional<llvm::FileRemover> RemoveMap;
 };
 
+// Where the text of \p File first names an API that only code written for
+// a toolkit before CUDA 12 uses (cudaThreadSynchronize, texture<...>
+// references, cudaBindTexture, ...): such a file is parsed with the old
+// declarations at once, rather than parsed, found wanting and parsed again.
+// Comments and strings are skipped (a raw lex). The names that new code also
+// uses (cudaMemAdvise, cudaDeviceProp's fields) are left to the errors.
+std::optional<unsigned> removedApiInText(const std::string &File) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Buffer)
+    return std::nullopt;
+  static const llvm::StringSet<> Names = {
+      "textureReference",        "surfaceReference",
+      "cudaBindTexture",         "cudaBindTexture2D",
+      "cudaBindTextureToArray",  "cudaBindSurfaceToArray",
+      "cudaUnbindTexture",       "cudaGetTextureReference",
+      "cudaGetSurfaceReference", "cudaGetTextureAlignmentOffset"};
+  LangOptions Opts;
+  Opts.CPlusPlus = true;
+  StringRef Text = (*Buffer)->getBuffer();
+  Lexer Lex(SourceLocation(), Opts, Text.begin(), Text.begin(), Text.end());
+  Token Prev, Tok, Next;
+  Prev.startToken();
+  std::optional<unsigned> First;
+  for (Lex.LexFromRawLexer(Tok); Tok.isNot(tok::eof); Prev = Tok, Tok = Next) {
+    Lex.LexFromRawLexer(Next);
+    if (!Tok.is(tok::raw_identifier))
+      continue;
+    StringRef Id = Tok.getRawIdentifier();
+    bool Template = (Id == "texture" || Id == "surface") && Next.is(tok::less);
+    if (!Names.contains(Id) && !Template &&
+        !(Id.starts_with("cudaThread") && Id.size() > 10 &&
+          isUppercase(Id[10])))
+      continue;
+    // A name the file declares itself (`cudaError_t cudaThreadSynchronize()`)
+    // is new code's own: leave the file to the errors.
+    if (Prev.is(tok::raw_identifier) && Prev.getRawIdentifier() != "return")
+      return std::nullopt;
+    // The lexer started from a null location: the raw encoding is the offset.
+    if (!First)
+      First = Tok.getLocation().getRawEncoding();
+  }
+  return First;
+}
+
 // Code written for an older toolkit: parses again with the declarations of
 // the APIs CUDA 12 and 13 removed (cudalint_nvcc_compat.h keeps them behind
 // a macro, since names like `texture` clash with valid new code), and keeps
@@ -745,19 +792,21 @@ std::optional<Message> reparseWithLegacyApis(const LintSettings &Settings,
   if (!Best.offer(Again, Legacy))
     return std::nullopt;
   Where.Fixes.clear();
-  Where.Text = "this file uses APIs that CUDA 12 or 13 removed (texture or "
-               "surface references, cudaThread*, old cudaDeviceProp fields "
-               "or cudaMemAdvise/cudaMemPrefetchAsync overloads): it was "
-               "analysed with their old declarations, and does not build "
-               "with the installed toolkit";
   return Where;
 }
+
+const char *const LegacyApiText =
+    "this file uses APIs that CUDA 12 or 13 removed (texture or surface "
+    "references, cudaThread*, old cudaDeviceProp fields or "
+    "cudaMemAdvise/cudaMemPrefetchAsync overloads): it was analysed with "
+    "their old declarations, and does not build with the installed toolkit";
 
 Finding legacyApiRemark(const Message &Where) {
   Finding F;
   F.Check = "clang-diagnostic-removed-cuda-api";
   F.Level = Severity::Note;
   F.Main = Where;
+  F.Main.Text = LegacyApiText;
   return F;
 }
 
@@ -795,15 +844,30 @@ std::string configHeaderFilter(const LintSettings &Settings,
 FileResult analyzeFile(const LintSettings &Settings,
                        const ParseRequest &Request) {
   std::vector<MissingHeader> Missing;
-  BestParse Best{parseAndCheck(Settings, Request, Missing), Request};
-  IncludeSearch Search(Settings, Request);
+  // A file that names removed APIs is parsed once, with their declarations.
+  std::optional<unsigned> LegacyAt = removedApiInText(Request.File);
+  ParseRequest First =
+      LegacyAt ? withFlags(Request, {"-DCUDALINT_LEGACY_CUDA_APIS"}) : Request;
+  BestParse Best{parseAndCheck(Settings, First, Missing), First};
+  IncludeSearch Search(Settings, First);
   Search.run(std::move(Missing), Best);
-  std::optional<Message> LegacyRemark = reparseWithLegacyApis(Settings, Best);
+  std::optional<Message> LegacyRemark;
+  if (LegacyAt) {
+    LegacyRemark.emplace();
+    LegacyRemark->File = Request.File;
+    LegacyRemark->Offset = *LegacyAt;
+  } else {
+    LegacyRemark = reparseWithLegacyApis(Settings, Best);
+  }
 
   FileResult Result = std::move(Best.Result);
   if (LegacyRemark)
     Result.Findings.push_back(legacyApiRemark(*LegacyRemark));
   LineTable Lines;
+  if (LegacyRemark) {
+    Result.Findings.back().Main.Line = 0;
+    Lines.locate(Result.Findings.back().Main);
+  }
   for (const HeaderGuess &Guess : Search.guesses())
     Result.Findings.push_back(includeSearchRemark(Guess, Lines));
   Result.ConfigHeaderFilter = configHeaderFilter(Settings, Request.File);
