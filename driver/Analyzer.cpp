@@ -3,6 +3,7 @@
 #include "Analyzer.h"
 #include "Discovery.h"
 #include "Report.h"
+#include "SourceScan.h"
 
 #include "analysis/CudaAST.h"
 
@@ -458,6 +459,47 @@ FileResult parseAndCheck(const LintSettings &Settings,
   return Result;
 }
 
+// The preprocessor alone, with IncludeRecorder: what a parse would include
+// and miss, at a fraction of a parse's cost (no semantic analysis, no
+// checks).
+class IncludeProbeFactory : public tooling::FrontendActionFactory {
+public:
+  explicit IncludeProbeFactory(ParseFacts &Facts) : Facts(Facts) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(Facts);
+  }
+
+private:
+  class Action : public PreprocessOnlyAction {
+  public:
+    explicit Action(ParseFacts &Facts) : Facts(Facts) {}
+    bool BeginSourceFileAction(CompilerInstance &CI) override {
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<IncludeRecorder>(CI.getPreprocessor(), Facts));
+      return true;
+    }
+
+  private:
+    ParseFacts &Facts;
+  };
+  ParseFacts &Facts;
+};
+
+// The headers a parse of \p Request would not find.
+std::vector<MissingHeader> probeMissingHeaders(const ParseRequest &Request) {
+  SingleCommandDatabase Database(tooling::CompileCommand(
+      Request.WorkingDirectory, Request.File, Request.Command, ""));
+  tooling::ClangTool Tool(Database, {Request.File});
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  Tool.setPrintErrorMessage(false);
+  IgnoringDiagConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  ParseFacts Facts;
+  IncludeProbeFactory Factory(Facts);
+  Tool.run(&Factory);
+  return std::move(Facts.Missing);
+}
+
 unsigned commonDirDepth(StringRef A, StringRef B) {
   unsigned Depth = 0;
   for (auto IA = llvm::sys::path::begin(A), IB = llvm::sys::path::begin(B),
@@ -665,6 +707,26 @@ public:
       writeHeaderMap(MapPath, Guesses);
   }
 
+  // The same search with the preprocessor alone, before any parse: the
+  // request to parse once, with the header map of every directory guessed;
+  // nullopt when no header is missing or none could be placed.
+  std::optional<ParseRequest> plan() {
+    std::vector<MissingHeader> Missing = probeMissingHeaders(Request);
+    std::optional<ParseRequest> Planned;
+    for (int Round = 0;
+         Request.SearchableHeaders && Round < 4 && !Missing.empty(); ++Round) {
+      if (!guessDirs(Missing) || !ensureMapFile() ||
+          !writeHeaderMap(MapPath, Tried))
+        break;
+      Planned = withFlags(Request, {"-I" + std::string(MapPath)});
+      Missing = probeMissingHeaders(*Planned);
+    }
+    return Planned;
+  }
+
+  // Keeps the planned parse: made with every guess.
+  void adoptPlan() { Guesses = Tried; }
+
   // The guesses the best parse was made with.
   const std::vector<HeaderGuess> &guesses() const { return Guesses; }
 
@@ -728,51 +790,6 @@ private:
   llvm::SmallString<128> MapPath;
   std::optional<llvm::FileRemover> RemoveMap;
 };
-
-// Where the text of \p File first names an API that only code written for
-// a toolkit before CUDA 12 uses (cudaThreadSynchronize, texture<...>
-// references, cudaBindTexture, ...): such a file is parsed with the old
-// declarations at once, rather than parsed, found wanting and parsed again.
-// Comments and strings are skipped (a raw lex). The names that new code also
-// uses (cudaMemAdvise, cudaDeviceProp's fields) are left to the errors.
-std::optional<unsigned> removedApiInText(const std::string &File) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-  if (!Buffer)
-    return std::nullopt;
-  static const llvm::StringSet<> Names = {
-      "textureReference",        "surfaceReference",
-      "cudaBindTexture",         "cudaBindTexture2D",
-      "cudaBindTextureToArray",  "cudaBindSurfaceToArray",
-      "cudaUnbindTexture",       "cudaGetTextureReference",
-      "cudaGetSurfaceReference", "cudaGetTextureAlignmentOffset"};
-  LangOptions Opts;
-  Opts.CPlusPlus = true;
-  StringRef Text = (*Buffer)->getBuffer();
-  Lexer Lex(SourceLocation(), Opts, Text.begin(), Text.begin(), Text.end());
-  Token Prev, Tok, Next;
-  Prev.startToken();
-  std::optional<unsigned> First;
-  for (Lex.LexFromRawLexer(Tok); Tok.isNot(tok::eof); Prev = Tok, Tok = Next) {
-    Lex.LexFromRawLexer(Next);
-    if (!Tok.is(tok::raw_identifier))
-      continue;
-    StringRef Id = Tok.getRawIdentifier();
-    bool Template = (Id == "texture" || Id == "surface") && Next.is(tok::less);
-    if (!Names.contains(Id) && !Template &&
-        !(Id.starts_with("cudaThread") && Id.size() > 10 &&
-          isUppercase(Id[10])))
-      continue;
-    // A name the file declares itself (`cudaError_t cudaThreadSynchronize()`)
-    // is new code's own: leave the file to the errors.
-    if (Prev.is(tok::raw_identifier) && Prev.getRawIdentifier() != "return")
-      return std::nullopt;
-    // The lexer started from a null location: the raw encoding is the offset.
-    if (!First)
-      First = Tok.getLocation().getRawEncoding();
-  }
-  return First;
-}
 
 // Code written for an older toolkit: parses again with the declarations of
 // the APIs CUDA 12 and 13 removed (cudalint_nvcc_compat.h keeps them behind
@@ -841,6 +858,30 @@ std::string configHeaderFilter(const LintSettings &Settings,
 
 } // namespace
 
+// The parse with every header the include search places, when the
+// preprocessor alone shows that headers are missing and the parse then has
+// no compiler error (no other parse could beat it); else a parse not made
+// (Parsed false), and the caller searches parse by parse.
+static BestParse parseOnceIfPlanned(const LintSettings &Settings,
+                                    const ParseRequest &Request,
+                                    IncludeSearch &Search) {
+  BestParse Best{FileResult(), Request};
+  if (!Request.SearchableHeaders ||
+      !includesHeaderOffPath(Request.File, Request.Command,
+                             Request.WorkingDirectory,
+                             *Request.SearchableHeaders))
+    return Best;
+  std::optional<ParseRequest> Planned = Search.plan();
+  if (!Planned)
+    return Best;
+  std::vector<MissingHeader> Ignored;
+  FileResult Result = parseAndCheck(Settings, *Planned, Ignored);
+  if (!Result.Parsed || compilerErrors(Result) != 0)
+    return Best;
+  Search.adoptPlan();
+  return BestParse{std::move(Result), *Planned};
+}
+
 FileResult analyzeFile(const LintSettings &Settings,
                        const ParseRequest &Request) {
   std::vector<MissingHeader> Missing;
@@ -848,9 +889,16 @@ FileResult analyzeFile(const LintSettings &Settings,
   std::optional<unsigned> LegacyAt = removedApiInText(Request.File);
   ParseRequest First =
       LegacyAt ? withFlags(Request, {"-DCUDALINT_LEGACY_CUDA_APIS"}) : Request;
-  BestParse Best{parseAndCheck(Settings, First, Missing), First};
-  IncludeSearch Search(Settings, First);
-  Search.run(std::move(Missing), Best);
+  IncludeSearch Planner(Settings, First), Search(Settings, First);
+  BestParse Best = parseOnceIfPlanned(Settings, First, Planner);
+  const IncludeSearch *Placed = &Planner;
+  if (!Best.Result.Parsed) {
+    // No plan, or its parse still has errors: the search parse by parse,
+    // which keeps whichever parse has the fewest.
+    Best = BestParse{parseAndCheck(Settings, First, Missing), First};
+    Search.run(std::move(Missing), Best);
+    Placed = &Search;
+  }
   std::optional<Message> LegacyRemark;
   if (LegacyAt) {
     LegacyRemark.emplace();
@@ -868,7 +916,7 @@ FileResult analyzeFile(const LintSettings &Settings,
     Result.Findings.back().Main.Line = 0;
     Lines.locate(Result.Findings.back().Main);
   }
-  for (const HeaderGuess &Guess : Search.guesses())
+  for (const HeaderGuess &Guess : Placed->guesses())
     Result.Findings.push_back(includeSearchRemark(Guess, Lines));
   Result.ConfigHeaderFilter = configHeaderFilter(Settings, Request.File);
   return Result;
