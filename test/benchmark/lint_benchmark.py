@@ -4,7 +4,9 @@
 Lints a set of CUDA files with cudalint and, in the same run, parses the same
 files with `clang++-19 -fsyntax-only` using exactly the flags cudalint uses
 (from `cudalint --print-commands`). Prints both times and their ratio,
-serial (-j1) and parallel (-jN), as the median of several repetitions.
+serial (-j1) and parallel (-jN), as the median of several repetitions, and
+the peak resident memory of cudalint's largest process (a worker parsing
+the heaviest file, or the parent), the largest over the repetitions.
 
     test/benchmark/lint_benchmark.py [--cudalint build/bin/cudalint]
         [--clang clang++-19] [-j 2] [--repeat 3] PATH... [-- extra flags]
@@ -37,10 +39,17 @@ def time_clang(clang, commands, jobs):
 
 
 def time_cudalint(cudalint, paths, extra, jobs):
+    """Wall time of one run, and the peak resident memory of its largest
+    process (the parent or a worker: the kernel reports the largest of a
+    process and the children it waited for), in MiB."""
     start = time.perf_counter()
-    subprocess.run([cudalint, f"-j{jobs}", "--quiet", *paths, "--", *extra],
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    proc = subprocess.Popen([cudalint, f"-j{jobs}", "--quiet", *paths, "--",
+                             *extra],
+                            stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(proc.pid, 0)
+    proc.returncode = 0  # Reaped above.
+    return time.perf_counter() - start, usage.ru_maxrss / 1024.0
 
 
 def main():
@@ -67,18 +76,21 @@ def main():
 
     print(f"{len(commands)} files; median of {opts.repeat} runs")
     print(f"{'mode':<8} {'clang -fsyntax-only':>20} {'cudalint':>10} "
-          f"{'ratio':>7}")
+          f"{'ratio':>7} {'peak MiB':>9}")
     results = {}
     for jobs in sorted({1, opts.j}):
-        clang_times, lint_times = [], []
+        clang_times, lint_times, peaks = [], [], []
         for _ in range(opts.repeat):
             # Alternate so that cache warmth and machine load hit both.
             clang_times.append(time_clang(opts.clang, commands, jobs))
-            lint_times.append(time_cudalint(opts.cudalint, opts.paths, extra,
-                                            jobs))
+            seconds, peak = time_cudalint(opts.cudalint, opts.paths, extra,
+                                          jobs)
+            lint_times.append(seconds)
+            peaks.append(peak)
         c, l = statistics.median(clang_times), statistics.median(lint_times)
         results[jobs] = (c, l)
-        print(f"{'-j' + str(jobs):<8} {c:>19.2f}s {l:>9.2f}s {l / c:>7.3f}")
+        print(f"{'-j' + str(jobs):<8} {c:>19.2f}s {l:>9.2f}s {l / c:>7.3f} "
+              f"{max(peaks):>9.0f}")
     if opts.j != 1:
         c1, l1 = results[1]
         cj, lj = results[opts.j]
