@@ -63,7 +63,7 @@ public:
   }
 };
 
-std::string CapturedFinding::editsKey(const SourceManager &SM) const {
+std::string CapturedFinding::editsKey() const {
   std::string Key;
   auto Add = [&](const CapturedDiagnostic &D) {
     for (const FixItHint &H : D.FixIts)
@@ -78,7 +78,7 @@ std::string CapturedFinding::editsKey(const SourceManager &SM) const {
 }
 
 CapturedFindings::CapturedFindings(ASTContext &Ctx)
-    : SM(Ctx.getSourceManager()), Client(std::make_unique<Consumer>()) {
+    : Client(std::make_unique<Consumer>()) {
   Engine = std::make_unique<DiagnosticsEngine>(
       llvm::makeIntrusiveRefCnt<DiagnosticIDs>(), new DiagnosticOptions,
       Client.get(), /*ShouldOwnClient=*/false);
@@ -110,7 +110,7 @@ std::vector<CapturedFinding> CapturedFindings::agreed() const {
     for (const CapturedFinding &F : Round)
       if (InRound.insert(keyOf(F)).second) {
         ++Seen[keyOf(F)];
-        Edits[keyOf(F)].insert(F.editsKey(SM));
+        Edits[keyOf(F)].insert(F.editsKey());
       }
   }
   std::vector<CapturedFinding> Out;

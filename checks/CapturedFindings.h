@@ -1,5 +1,4 @@
-//===--- CapturedFindings.h - findings held back, then agreed on -*- C++
-//-*-===//
+//===--- CapturedFindings.h - findings held back, then agreed on ----------===//
 //
 // A kernel template with no instantiation in view is analysed once per
 // stand-in (TemplateStandIn.h). Its findings are captured rather than
@@ -16,13 +15,11 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
 
-#include <functional>
 #include <memory>
 #include <vector>
 
 namespace clang {
 class ASTContext;
-class SourceManager;
 } // namespace clang
 
 namespace cudalint {
@@ -43,7 +40,7 @@ struct CapturedFinding {
   /// The rounds proposed different fix-its: none is kept.
   bool FixesDiffer = false;
   /// Every fix-it of the finding, spelled, to compare rounds.
-  std::string editsKey(const clang::SourceManager &SM) const;
+  std::string editsKey() const;
 };
 
 /// Diagnostics issued into a private engine, grouped into findings, one
@@ -64,7 +61,6 @@ public:
 
 private:
   class Consumer;
-  const clang::SourceManager &SM;
   std::unique_ptr<Consumer> Client;
   std::unique_ptr<clang::DiagnosticsEngine> Engine;
 };

@@ -688,18 +688,16 @@ public:
       : Settings(Settings), Request(Request) {}
 
   void run(std::vector<MissingHeader> Missing, BestParse &Best) {
-    for (int Round = 0;
-         Request.SearchableHeaders && Round < 4 && !Missing.empty(); ++Round) {
-      if (!guessDirs(Missing) || !ensureMapFile() ||
-          !writeHeaderMap(MapPath, Tried))
+    for (int Round = 0; Round < MaxRounds && !Missing.empty(); ++Round) {
+      std::optional<ParseRequest> Retry = nextRound(Missing);
+      if (!Retry)
         break;
-      ParseRequest Retry = withFlags(Request, {"-I" + std::string(MapPath)});
       std::vector<MissingHeader> StillMissing;
-      FileResult Again = parseAndCheck(Settings, Retry, StillMissing);
+      FileResult Again = parseAndCheck(Settings, *Retry, StillMissing);
       Missing = std::move(StillMissing);
       // A header found in one round may need another, found in the next:
       // the best parse so far wins, and it must beat the first one.
-      if (Best.offer(Again, Retry))
+      if (Best.offer(Again, *Retry))
         Guesses = Tried;
     }
     // The legacy re-parse may reuse the map: as the best parse knew it.
@@ -713,12 +711,11 @@ public:
   std::optional<ParseRequest> plan() {
     std::vector<MissingHeader> Missing = probeMissingHeaders(Request);
     std::optional<ParseRequest> Planned;
-    for (int Round = 0;
-         Request.SearchableHeaders && Round < 4 && !Missing.empty(); ++Round) {
-      if (!guessDirs(Missing) || !ensureMapFile() ||
-          !writeHeaderMap(MapPath, Tried))
+    for (int Round = 0; Round < MaxRounds && !Missing.empty(); ++Round) {
+      std::optional<ParseRequest> Next = nextRound(Missing);
+      if (!Next)
         break;
-      Planned = withFlags(Request, {"-I" + std::string(MapPath)});
+      Planned = std::move(Next);
       Missing = probeMissingHeaders(*Planned);
     }
     return Planned;
@@ -731,6 +728,21 @@ public:
   const std::vector<HeaderGuess> &guesses() const { return Guesses; }
 
 private:
+  // A header found in one round may include others, found in the next.
+  static constexpr int MaxRounds = 4;
+
+  // The request for the next round: a directory guessed for each header of
+  // \p Missing that one can be chosen for, every guess so far in the header
+  // map; nullopt when nothing new was guessed (or the map cannot be
+  // written), or the file has no headers to search.
+  std::optional<ParseRequest>
+  nextRound(const std::vector<MissingHeader> &Missing) {
+    if (!Request.SearchableHeaders || !guessDirs(Missing) || !ensureMapFile() ||
+        !writeHeaderMap(MapPath, Tried))
+      return std::nullopt;
+    return withFlags(Request, {"-I" + std::string(MapPath)});
+  }
+
   // Adds a directory for each missing header that one can be chosen for;
   // false when there was none.
   bool guessDirs(const std::vector<MissingHeader> &Missing) {
@@ -912,10 +924,8 @@ FileResult analyzeFile(const LintSettings &Settings,
   if (LegacyRemark)
     Result.Findings.push_back(legacyApiRemark(*LegacyRemark));
   LineTable Lines;
-  if (LegacyRemark) {
-    Result.Findings.back().Main.Line = 0;
+  if (LegacyRemark)
     Lines.locate(Result.Findings.back().Main);
-  }
   for (const HeaderGuess &Guess : Placed->guesses())
     Result.Findings.push_back(includeSearchRemark(Guess, Lines));
   Result.ConfigHeaderFilter = configHeaderFilter(Settings, Request.File);

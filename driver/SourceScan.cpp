@@ -37,6 +37,33 @@ std::vector<std::string> includeDirs(const std::vector<std::string> &Command,
   return Dirs;
 }
 
+// A file's text and a raw lexer over it (no preprocessing; comments and
+// strings come out as single tokens). Token locations are offsets: the
+// lexer starts from a null location.
+class RawText {
+public:
+  static std::optional<RawText> open(const std::string &File) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+        llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+    if (!Buffer)
+      return std::nullopt;
+    return RawText(std::move(*Buffer));
+  }
+  StringRef text() const { return Buffer->getBuffer(); }
+  Lexer lexer() const {
+    return Lexer(SourceLocation(), Opts, text().begin(), text().begin(),
+                 text().end());
+  }
+
+private:
+  explicit RawText(std::unique_ptr<llvm::MemoryBuffer> Buffer)
+      : Buffer(std::move(Buffer)) {
+    Opts.CPlusPlus = true;
+  }
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  LangOptions Opts;
+};
+
 } // namespace
 
 // Where the text of \p File first names an API that only code written for
@@ -46,9 +73,8 @@ std::vector<std::string> includeDirs(const std::vector<std::string> &Command,
 // Comments and strings are skipped (a raw lex). The names that new code also
 // uses (cudaMemAdvise, cudaDeviceProp's fields) are left to the errors.
 std::optional<unsigned> removedApiInText(const std::string &File) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-  if (!Buffer)
+  std::optional<RawText> Source = RawText::open(File);
+  if (!Source)
     return std::nullopt;
   static const llvm::StringSet<> Names = {
       "textureReference",        "surfaceReference",
@@ -56,10 +82,7 @@ std::optional<unsigned> removedApiInText(const std::string &File) {
       "cudaBindTextureToArray",  "cudaBindSurfaceToArray",
       "cudaUnbindTexture",       "cudaGetTextureReference",
       "cudaGetSurfaceReference", "cudaGetTextureAlignmentOffset"};
-  LangOptions Opts;
-  Opts.CPlusPlus = true;
-  StringRef Text = (*Buffer)->getBuffer();
-  Lexer Lex(SourceLocation(), Opts, Text.begin(), Text.begin(), Text.end());
+  Lexer Lex = Source->lexer();
   Token Prev, Tok, Next;
   Prev.startToken();
   std::optional<unsigned> First;
@@ -77,30 +100,23 @@ std::optional<unsigned> removedApiInText(const std::string &File) {
     // is new code's own: leave the file to the errors.
     if (Prev.is(tok::raw_identifier) && Prev.getRawIdentifier() != "return")
       return std::nullopt;
-    // The lexer started from a null location: the raw encoding is the offset.
     if (!First)
       First = Tok.getLocation().getRawEncoding();
   }
   return First;
 }
 
-// True when the file has an `#include "name"` that neither its own
-// directory nor its include path holds: then the include search will be
-// needed, and is worth planning with the preprocessor first.
 bool includesHeaderOffPath(const std::string &File,
                            const std::vector<std::string> &Command,
                            StringRef WorkingDirectory,
                            llvm::ArrayRef<std::string> Searchable) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-  if (!Buffer)
+  std::optional<RawText> Source = RawText::open(File);
+  if (!Source)
     return false;
   std::vector<std::string> Dirs = includeDirs(Command, WorkingDirectory);
   std::string Own = std::string(llvm::sys::path::parent_path(File));
-  LangOptions Opts;
-  Opts.CPlusPlus = true;
-  StringRef Text = (*Buffer)->getBuffer();
-  Lexer Lex(SourceLocation(), Opts, Text.begin(), Text.begin(), Text.end());
+  StringRef Text = Source->text();
+  Lexer Lex = Source->lexer();
   Token Tok;
   for (Lex.LexFromRawLexer(Tok); Tok.isNot(tok::eof);
        Lex.LexFromRawLexer(Tok)) {

@@ -108,11 +108,17 @@ ast_matchers::internal::BindableMatcher<Decl> analysableKernel() {
                       unless(isTemplateInstantiation()), parsedWithoutErrors());
 }
 
+// The lookup an unresolved call in a template's pattern makes, if any.
+static const UnresolvedLookupExpr *unresolvedCallee(const CallExpr *CE) {
+  const Expr *Callee = CE->getCallee();
+  return Callee ? dyn_cast<UnresolvedLookupExpr>(Callee->IgnoreParenImpCasts())
+                : nullptr;
+}
+
 StringRef calleeName(const CallExpr *CE) {
   if (const FunctionDecl *FD = CE->getDirectCallee())
     return FD->getIdentifier() ? FD->getName() : StringRef();
-  if (const auto *ULE = dyn_cast_or_null<UnresolvedLookupExpr>(
-          CE->getCallee() ? CE->getCallee()->IgnoreParenImpCasts() : nullptr))
+  if (const UnresolvedLookupExpr *ULE = unresolvedCallee(CE))
     if (ULE->getName().isIdentifier())
       return ULE->getName().getAsIdentifierInfo()->getName();
   return StringRef();
@@ -124,8 +130,7 @@ llvm::SmallVector<const FunctionDecl *, 2> possibleCallees(const CallExpr *CE) {
     Out.push_back(FD);
     return Out;
   }
-  const auto *ULE = dyn_cast_or_null<UnresolvedLookupExpr>(
-      CE->getCallee() ? CE->getCallee()->IgnoreParenImpCasts() : nullptr);
+  const UnresolvedLookupExpr *ULE = unresolvedCallee(CE);
   if (!ULE)
     return Out;
   for (const NamedDecl *D : ULE->decls()) {

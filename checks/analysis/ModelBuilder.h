@@ -139,6 +139,10 @@ std::optional<SymKind> builtinVarKind(const clang::Expr *Base);
 // 0, 1, 2 for `x`, `y`, `z`; -1 otherwise.
 int dimOfName(llvm::StringRef N);
 
+// The symbolic operation of a binary (or compound assignment) operator;
+// SymKind::Varying for one the model does not follow.
+SymKind opOf(clang::BinaryOperatorKind K);
+
 // Variables a statement writes: assignments, increments, address taken,
 // passed by non-const reference, inline-assembly outputs.
 class ModifiedVars : public clang::RecursiveASTVisitor<ModifiedVars> {

@@ -135,10 +135,10 @@ void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
                           bool Intrinsic, bool Atomic) {
   if (!Recording || L.Kind != Loc::Memory || !L.Root || !L.Off)
     return;
-  QualType T = concreteType(L.Type, Ctx);
-  if (T.isNull())
+  QualType Concrete = concreteType(L.Type, Ctx);
+  if (Concrete.isNull())
     return;
-  T = T.getCanonicalType();
+  QualType T = Concrete.getCanonicalType();
   if (T->isIncompleteType() || T->isDependentType() || T->isArrayType() ||
       !T->isConstantSizeType())
     return;
@@ -148,7 +148,7 @@ void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
   A.Space = L.Space;
   A.Offset = L.Off;
   A.Width = Ctx.getTypeSizeInChars(T).getQuantity();
-  A.Type = concreteType(L.Type, Ctx);
+  A.Type = Concrete;
   A.IsLoad = Load;
   A.IsStore = Store;
   A.ViaIntrinsic = Intrinsic;

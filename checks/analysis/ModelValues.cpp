@@ -60,9 +60,7 @@ int model::dimOfName(StringRef N) {
   return -1;
 }
 
-namespace {
-
-SymKind opOf(BinaryOperatorKind K) {
+SymKind model::opOf(BinaryOperatorKind K) {
   switch (K) {
   case BO_Add:
   case BO_AddAssign:
@@ -114,8 +112,6 @@ SymKind opOf(BinaryOperatorKind K) {
     return SymKind::Varying;
   }
 }
-
-} // namespace
 
 //===--- The walk's state -------------------------------------------------===//
 
@@ -208,10 +204,7 @@ std::optional<int64_t> ModelBuilder::constant(const Expr *X) {
     return standInValue(X, Ctx); // A template analysed as written.
   if (!isIntLike(X->getType()))
     return std::nullopt;
-  Expr::EvalResult R;
-  if (!X->EvaluateAsInt(R, Ctx) || R.HasSideEffects)
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
+  return integerConstant(X, Ctx);
 }
 
 // `frag.num_elements`, `packed.size`: an enumerator or a static data

@@ -2,12 +2,12 @@
 
 #include "TemplateStandIn.h"
 #include "CudaAST.h"
+#include "ModelBuilder.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -22,7 +22,6 @@ thread_local const TemplateStandIn *Active = nullptr;
 // A parameter and the arguments it stands for, in the order they are tried.
 struct ParamChoices {
   unsigned Index;
-  std::string Name;
   std::vector<QualType> Types;
   std::vector<int64_t> Values;
   size_t size() const { return Types.empty() ? Values.size() : Types.size(); }
@@ -51,17 +50,18 @@ bool mentions(const Stmt *E, const NonTypeTemplateParmDecl *P) {
                       [&](const Stmt *C) { return mentions(C, P); });
 }
 
-// The local arrays of a kernel body (`__shared__ float tile[TILE][TILE]`).
-void collectLocalArrays(const Stmt *S, std::vector<const VarDecl *> &Out) {
+// The declarations of kind \p D in a kernel body (its local arrays, its
+// `static_assert`s).
+template <class D>
+void collectLocalDecls(const Stmt *S, std::vector<const D *> &Out) {
   if (!S)
     return;
   if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D);
-          V && V->getType()->isArrayType())
-        Out.push_back(V);
+    for (const Decl *Each : DS->decls())
+      if (const auto *Found = dyn_cast<D>(Each))
+        Out.push_back(Found);
   for (const Stmt *C : S->children())
-    collectLocalArrays(C, Out);
+    collectLocalDecls(C, Out);
 }
 
 // What an integral parameter with no default stands for. The extent of a
@@ -72,10 +72,10 @@ void collectLocalArrays(const Stmt *S, std::vector<const VarDecl *> &Out) {
 std::vector<int64_t> valueStandIns(const NonTypeTemplateParmDecl *P,
                                    const FunctionDecl &Kernel,
                                    const ASTContext &Ctx) {
-  std::vector<const VarDecl *> Arrays;
-  collectLocalArrays(Kernel.getBody(), Arrays);
+  std::vector<const VarDecl *> Locals;
+  collectLocalDecls(Kernel.getBody(), Locals);
   bool BlockWide = false, PerThread = false, Tile = false;
-  for (const VarDecl *V : Arrays) {
+  for (const VarDecl *V : Locals) {
     unsigned Dims = 0;
     bool Sized = false;
     for (QualType T = V->getType(); const ArrayType *AT = Ctx.getAsArrayType(T);
@@ -113,7 +113,7 @@ parameterChoices(const TemplateParameterList &TPL, const FunctionDecl &Kernel,
     const NamedDecl *P = TPL.getParam(I);
     if (P->isParameterPack() || isa<TemplateTemplateParmDecl>(P))
       return std::nullopt;
-    ParamChoices C{I, P->getName().str(), {}, {}};
+    ParamChoices C{I, {}, {}};
     if (const auto *TP = dyn_cast<TemplateTypeParmDecl>(P)) {
       if (TP->hasDefaultArgument() && !TP->getDefaultArgument()
                                            .getArgument()
@@ -125,14 +125,12 @@ parameterChoices(const TemplateParameterList &TPL, const FunctionDecl &Kernel,
     } else if (const auto *VP = dyn_cast<NonTypeTemplateParmDecl>(P)) {
       if (!isIntegralValueParam(VP))
         continue; // Stays symbolic.
-      Expr::EvalResult R;
-      const Expr *Default =
-          VP->hasDefaultArgument()
-              ? VP->getDefaultArgument().getArgument().getAsExpr()
-              : nullptr;
-      if (Default && !Default->isValueDependent() &&
-          Default->EvaluateAsInt(R, Ctx))
-        C.Values = {R.Val.getInt().getExtValue()};
+      std::optional<int64_t> Default;
+      if (VP->hasDefaultArgument())
+        Default = integerConstant(
+            VP->getDefaultArgument().getArgument().getAsExpr(), Ctx);
+      if (Default)
+        C.Values = {*Default};
       else
         C.Values = valueStandIns(VP, Kernel, Ctx);
     }
@@ -142,98 +140,16 @@ parameterChoices(const TemplateParameterList &TPL, const FunctionDecl &Kernel,
   return Out;
 }
 
-// The `static_assert`s of a kernel body.
-void collectStaticAsserts(const Stmt *S,
-                          std::vector<const StaticAssertDecl *> &Out) {
-  if (!S)
-    return;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *SA = dyn_cast<StaticAssertDecl>(D))
-        Out.push_back(SA);
-  for (const Stmt *C : S->children())
-    collectStaticAsserts(C, Out);
-}
-
 // False when a `static_assert` of \p Kernel is known to fail under \p S.
 bool admits(const TemplateStandIn &S, const FunctionDecl &Kernel,
             const ASTContext &Ctx) {
   std::vector<const StaticAssertDecl *> Asserts;
-  collectStaticAsserts(Kernel.getBody(), Asserts);
+  collectLocalDecls(Kernel.getBody(), Asserts);
   StandInScope Scope(S);
   return llvm::all_of(Asserts, [&](const StaticAssertDecl *SA) {
     std::optional<int64_t> V = standInValue(SA->getAssertExpr(), Ctx);
     return !V || *V != 0;
   });
-}
-
-bool binaryValue(BinaryOperatorKind K, int64_t A, int64_t B, int64_t &Out) {
-  switch (K) {
-  case BO_Add:
-    Out = A + B;
-    return true;
-  case BO_Sub:
-    Out = A - B;
-    return true;
-  case BO_Mul:
-    Out = A * B;
-    return true;
-  case BO_Div:
-    if (!B)
-      return false;
-    Out = A / B;
-    return true;
-  case BO_Rem:
-    if (!B)
-      return false;
-    Out = A % B;
-    return true;
-  case BO_Shl:
-    if (B < 0 || B > 62)
-      return false;
-    Out = A << B;
-    return true;
-  case BO_Shr:
-    if (B < 0 || B > 62)
-      return false;
-    Out = A >> B;
-    return true;
-  case BO_And:
-    Out = A & B;
-    return true;
-  case BO_Or:
-    Out = A | B;
-    return true;
-  case BO_Xor:
-    Out = A ^ B;
-    return true;
-  case BO_LT:
-    Out = A < B;
-    return true;
-  case BO_GT:
-    Out = A > B;
-    return true;
-  case BO_LE:
-    Out = A <= B;
-    return true;
-  case BO_GE:
-    Out = A >= B;
-    return true;
-  case BO_EQ:
-    Out = A == B;
-    return true;
-  case BO_NE:
-    Out = A != B;
-    return true;
-  case BO_LAnd:
-    Out = A && B;
-    return true;
-  case BO_LOr:
-    Out = A || B;
-    return true;
-  default:
-    return false;
-  }
 }
 
 std::optional<int64_t> typeTraitValue(const UnaryExprOrTypeTraitExpr *U,
@@ -272,10 +188,14 @@ std::optional<int64_t> dependentValue(const Expr *E, const ASTContext &Ctx) {
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     std::optional<int64_t> A = standInValue(BO->getLHS(), Ctx);
     std::optional<int64_t> B = standInValue(BO->getRHS(), Ctx);
-    int64_t Out;
-    if (A && B && binaryValue(BO->getOpcode(), *A, *B, Out))
-      return Out;
-    return std::nullopt;
+    SymKind Op = model::opOf(BO->getOpcode());
+    if (!A || !B || Op == SymKind::Varying || BO->isAssignmentOp())
+      return std::nullopt;
+    // The model's own folding of constants.
+    SymRef Folded = symOp(Op, symConst(*A), symConst(*B));
+    if (!Folded->isConst())
+      return std::nullopt;
+    return Folded->Value;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     std::optional<int64_t> A = standInValue(UO->getSubExpr(), Ctx);
@@ -302,8 +222,6 @@ std::optional<int64_t> dependentValue(const Expr *E, const ASTContext &Ctx) {
   }
   if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E))
     return typeTraitValue(U, Ctx);
-  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-    return standInValue(FC->getSubExpr(), Ctx);
   if (const auto *UC = dyn_cast<CXXUnresolvedConstructExpr>(E))
     if (UC->getNumArgs() == 1)
       return standInValue(UC->getArg(0), Ctx);
@@ -393,18 +311,17 @@ std::vector<TemplateStandIn> templateStandIns(const FunctionDecl &Kernel,
   for (size_t K = 0; K < Count; ++K) {
     TemplateStandIn S;
     S.Template = Template;
-    S.Id = Out.size() + 1;
     for (const ParamChoices &C : *Choices) {
       if (!C.Types.empty())
         S.Types[C.Index] = C.Types[K % C.Types.size()];
       else
         S.Values[C.Index] = C.Values[K % C.Values.size()];
     }
-    if (admits(S, Kernel, Ctx))
-      Out.push_back(std::move(S));
+    if (!admits(S, Kernel, Ctx))
+      continue;
+    S.Id = Out.size() + 1;
+    Out.push_back(std::move(S));
   }
-  for (size_t I = 0; I < Out.size(); ++I)
-    Out[I].Id = I + 1;
   return Out;
 }
 
@@ -498,10 +415,7 @@ std::optional<int64_t> standInValue(const Expr *E, const ASTContext &Ctx) {
   if (!E->isValueDependent() && !E->isTypeDependent()) {
     if (!E->getType()->isIntegralOrEnumerationType())
       return std::nullopt;
-    Expr::EvalResult R;
-    if (!E->EvaluateAsInt(R, Ctx) || R.HasSideEffects)
-      return std::nullopt;
-    return R.Val.getInt().getExtValue();
+    return integerConstant(E, Ctx);
   }
   if (!Active)
     return std::nullopt;
