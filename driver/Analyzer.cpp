@@ -16,6 +16,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/HeaderMapTypes.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -98,6 +99,8 @@ struct MissingHeader {
 
 struct ParseFacts {
   std::set<std::string> Included;
+  std::set<std::string> Inputs;            ///< Every file read, for the cache.
+  std::set<std::string> MissingHeaderDirs; ///< Where missing ones were sought.
   std::vector<MissingHeader> Missing;
   std::vector<KernelRecord> Kernels;
   bool Parsed = false;
@@ -130,13 +133,34 @@ public:
         Facts.Missing.push_back({Name.str(), absolute(Includer->getName()),
                                  SM.getFileOffset(Loc), Angled,
                                  SM.isInSystemHeader(Loc)});
+      recordSearchedDirs(Loc, Angled);
       return;
     }
+    // The name as opened may climb out through `..` past symbolic links
+    // (libstdc++'s headers do); the real path is where the bytes are.
+    StringRef RealPath = File->getFileEntry().tryGetRealPathName();
+    Facts.Inputs.insert(RealPath.empty() ? absolute(File->getName())
+                                         : RealPath.str());
     if (Kind == SrcMgr::C_User)
       Facts.Included.insert(absolute(File->getName()));
   }
 
 private:
+  // The directories a missing header was looked for in: the include path,
+  // and for `#include "..."` the including file's own directory.
+  void recordSearchedDirs(SourceLocation Directive, bool Angled) {
+    const SourceManager &SM = PP.getSourceManager();
+    if (!Angled)
+      if (OptionalFileEntryRef Includer =
+              SM.getFileEntryRefForID(SM.getFileID(Directive)))
+        Facts.MissingHeaderDirs.insert(
+            absolute(llvm::sys::path::parent_path(Includer->getName())));
+    for (const DirectoryLookup &Dir :
+         PP.getHeaderSearchInfo().search_dir_range())
+      if (OptionalDirectoryEntryRef Entry = Dir.getDirRef())
+        Facts.MissingHeaderDirs.insert(absolute(Entry->getName()));
+  }
+
   Preprocessor &PP;
   ParseFacts &Facts;
   unsigned MissingID = 0;
@@ -449,6 +473,10 @@ FileResult parseAndCheck(const LintSettings &Settings,
   for (const ClangTidyError &Error : DiagConsumer.take())
     Result.Findings.push_back(toFinding(Error, Lines));
   Result.Included.assign(Facts.Included.begin(), Facts.Included.end());
+  Facts.Inputs.insert(absolute(File));
+  Result.Inputs.assign(Facts.Inputs.begin(), Facts.Inputs.end());
+  Result.MissingHeaderDirs.assign(Facts.MissingHeaderDirs.begin(),
+                                  Facts.MissingHeaderDirs.end());
   // A kernel with a compiler error inside it, even one that left no trace
   // in the AST, is not analysed: hasParseErrors sees the places the
   // ErrorRecorder kept, and the checks and the census both ask it.
@@ -928,8 +956,16 @@ FileResult analyzeFile(const LintSettings &Settings,
     Lines.locate(Result.Findings.back().Main);
   for (const HeaderGuess &Guess : Placed->guesses())
     Result.Findings.push_back(includeSearchRemark(Guess, Lines));
+  Result.UsedHeaderSearch =
+      Request.SearchableHeaders &&
+      (!Placed->guesses().empty() || !Result.MissingHeaderDirs.empty());
   Result.ConfigHeaderFilter = configHeaderFilter(Settings, Request.File);
   return Result;
+}
+
+std::string effectiveConfig(const LintSettings &Settings,
+                            const std::string &File) {
+  return configurationAsText(makeOptionsProvider(Settings)->getOptions(File));
 }
 
 std::vector<std::string> enabledChecks(const LintSettings &Settings,

@@ -51,6 +51,11 @@ struct ParseRequest {
 FileResult analyzeFile(const LintSettings &Settings,
                        const ParseRequest &Request);
 
+/// The configuration that applies to \p File (config files, defaults and
+/// command line merged), as YAML: what the result cache keys it by.
+std::string effectiveConfig(const LintSettings &Settings,
+                            const std::string &File);
+
 /// Every registered cudalint check enabled by \p Settings for \p File.
 std::vector<std::string> enabledChecks(const LintSettings &Settings,
                                        const std::string &File);

@@ -87,6 +87,12 @@ void to_json(nlohmann::json &J, const FileResult &R) {
        {"errors", R.FileErrors}, {"included", R.Included},
        {"parsed", R.Parsed},     {"config_header_filter", R.ConfigHeaderFilter},
        {"kernels", R.Kernels}};
+  if (!R.Inputs.empty())
+    J["inputs"] = R.Inputs;
+  if (!R.MissingHeaderDirs.empty())
+    J["missing_header_dirs"] = R.MissingHeaderDirs;
+  if (R.UsedHeaderSearch)
+    J["used_header_search"] = true;
 }
 void from_json(const nlohmann::json &J, FileResult &R) {
   J.at("file").get_to(R.File);
@@ -96,6 +102,10 @@ void from_json(const nlohmann::json &J, FileResult &R) {
   J.at("parsed").get_to(R.Parsed);
   J.at("config_header_filter").get_to(R.ConfigHeaderFilter);
   J.at("kernels").get_to(R.Kernels);
+  R.Inputs = J.value("inputs", std::vector<std::string>());
+  R.MissingHeaderDirs =
+      J.value("missing_header_dirs", std::vector<std::string>());
+  R.UsedHeaderSearch = J.value("used_header_search", false);
 }
 
 } // namespace cudalint

@@ -78,6 +78,16 @@ struct FileResult {
   /// The HeaderFilterRegex of the config that applies to the file, if it
   /// sets one; the parent applies it.
   std::string ConfigHeaderFilter;
+
+  // What the result cache needs to tell whether the result still holds.
+  /// Every file the parse read (system headers too), absolute.
+  std::vector<std::string> Inputs;
+  /// Directories a header that was not found was looked for in: a file
+  /// appearing there could change the result.
+  std::vector<std::string> MissingHeaderDirs;
+  /// The include search over the linted directories placed or missed a
+  /// header, so the set of headers it searched decides the result too.
+  bool UsedHeaderSearch = false;
 };
 
 /// \p J as text. Paths and messages are not always UTF-8 (a file named in

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lint.h"
+#include "ResultCache.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -297,24 +298,67 @@ RunReport startReport(const LintProject &Project) {
   return Report;
 }
 
-} // namespace
+// The key of \p File's entry in the result cache; empty when the file is
+// not to be looked up (its config is broken: the worker says so).
+std::string cacheKeyFor(const LintSettings &Settings, LintProject &Project,
+                        const std::string &File) {
+  if (!validateConfigFor(Settings, File).empty())
+    return "";
+  ParseRequest Request = parseRequestFor(Project, File);
+  return unitKey({Request.Command, Request.WorkingDirectory, File,
+                  effectiveConfig(Settings, File)});
+}
 
-RunReport runLint(const DriverOptions &Options, LintProject &Project) {
+// Lints \p Files: the results the cache holds for them, and the others in
+// worker processes (then stored). In the order of \p Files.
+std::vector<FileResult> lintUnits(const std::vector<std::string> &Files,
+                                  const DriverOptions &Options,
+                                  LintProject &Project, ResultCache &Cache) {
+  std::vector<std::optional<FileResult>> Slots(Files.size());
+  std::vector<std::string> Keys(Files.size()), Missed;
+  std::vector<size_t> MissedAt;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (Options.Cache.Enabled)
+      Keys[I] = cacheKeyFor(Options.Settings, Project, Files[I]);
+    if (!Keys[I].empty())
+      Slots[I] = Cache.lookup(Keys[I]);
+    if (!Slots[I]) {
+      Missed.push_back(Files[I]);
+      MissedAt.push_back(I);
+    }
+  }
   auto Work = [&](const std::string &File) {
     return lintFile(Options.Settings, Project, File);
   };
+  std::vector<FileResult> Fresh = runIsolated(Missed, Options.Workers, Work);
+  for (size_t J = 0; J < Fresh.size(); ++J) {
+    if (!Keys[MissedAt[J]].empty())
+      Cache.store(Keys[MissedAt[J]], Fresh[J]);
+    Slots[MissedAt[J]] = std::move(Fresh[J]);
+  }
+  std::vector<FileResult> Results;
+  for (std::optional<FileResult> &R : Slots)
+    Results.push_back(std::move(*R));
+  return Results;
+}
+
+} // namespace
+
+RunReport runLint(const DriverOptions &Options, LintProject &Project) {
   const Discovered &Files = Project.Files;
+  ResultCache Cache(Options.Cache, Files.Includable);
   // Fragments (a .cu that another .cu #includes) are linted through the
   // file that includes them, not parsed on their own.
   std::set<std::string> Fragments = includedSources(Files.Sources);
-  std::vector<FileResult> Results = runIsolated(
-      translationUnits(Files.Sources, Fragments), Options.Workers, Work);
+  std::vector<FileResult> Results = lintUnits(
+      translationUnits(Files.Sources, Fragments), Options, Project, Cache);
   IncluderMap IncludedBy = firstIncluders(Results);
   dropIncludedSources(Results, IncludedBy, Fragments);
   for (FileResult &R :
-       runIsolated(notIncluded(Files.Headers, Fragments, IncludedBy),
-                   Options.Workers, Work))
+       lintUnits(notIncluded(Files.Headers, Fragments, IncludedBy), Options,
+                 Project, Cache))
     Results.push_back(std::move(R));
+  Cache.trim();
 
   MergeScope Scope{Fragments, IncludedBy, Options.Input.HeaderFilter,
                    Files.Roots};
@@ -322,7 +366,9 @@ RunReport runLint(const DriverOptions &Options, LintProject &Project) {
   for (const FileResult &R : Results)
     Builder.add(R);
   Builder.addFragments(Results);
-  return Builder.finish();
+  RunReport Report = Builder.finish();
+  Report.FilesFromCache = Cache.stats().Hits;
+  return Report;
 }
 
 } // namespace cudalint

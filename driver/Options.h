@@ -10,6 +10,7 @@
 #define CUDALINT_DRIVER_OPTIONS_H
 
 #include "Analyzer.h"
+#include "ResultCache.h"
 #include "Runner.h"
 
 #include "llvm/Support/Regex.h"
@@ -64,6 +65,7 @@ struct DriverOptions {
   OutputOptions Output;
   FixOptions Fixes;
   WorkerOptions Workers;
+  CacheOptions Cache;
 };
 
 } // namespace cudalint

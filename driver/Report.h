@@ -44,10 +44,11 @@ struct RunReport {
   std::vector<Finding> Findings;
   std::vector<FileError> Errors;
   std::vector<FileSummary> Files;
-  unsigned FilesTotal = 0;    ///< Translation units and lone headers.
-  unsigned FilesAnalysed = 0; ///< Parsed with no error at all.
-  unsigned FilesPartial = 0;  ///< Parsed with compiler errors.
-  unsigned FilesFailed = 0;   ///< Not analysed at all.
+  unsigned FilesTotal = 0;     ///< Translation units and lone headers.
+  unsigned FilesAnalysed = 0;  ///< Parsed with no error at all.
+  unsigned FilesPartial = 0;   ///< Parsed with compiler errors.
+  unsigned FilesFailed = 0;    ///< Not analysed at all.
+  unsigned FilesFromCache = 0; ///< Results the result cache held.
   /// Kernel definitions outside system headers (each once, however many
   /// translation units include it), and those the checks analysed.
   unsigned Kernels = 0, KernelsAnalysed = 0;

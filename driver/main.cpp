@@ -115,6 +115,20 @@ static cl::opt<bool> PrintCommands(
     cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"),
                            cl::cat(Category));
+static cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Keep the results of unchanged files in DIR (default: "
+             "$CUDALINT_CACHE_DIR, else $XDG_CACHE_HOME/cudalint, else "
+             "~/.cache/cudalint)"),
+    cl::value_desc("DIR"), cl::cat(Category));
+static cl::opt<bool>
+    NoCache("no-cache", cl::desc("Neither read nor write the result cache"),
+            cl::cat(Category));
+static cl::opt<std::string> CacheMaxSize(
+    "cache-max-size",
+    cl::desc("Bound on the result cache's size, least recently used "
+             "results evicted first (default 1G; K, M, G suffixes)"),
+    cl::value_desc("SIZE"), cl::init("1G"), cl::cat(Category));
 
 static const char *const Overview =
     R"(cudalint: performance lint for CUDA kernels.
@@ -225,6 +239,9 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   Options.Workers.TimeoutSeconds = Timeout;
   Options.Workers.ShowProgress =
       !Quiet && sys::Process::StandardErrIsDisplayed();
+
+  Options.Cache.Enabled = !NoCache;
+  Options.Cache.Dir = CacheDir.empty() ? defaultCacheDir() : absolute(CacheDir);
   return Options;
 }
 
@@ -283,6 +300,11 @@ std::optional<DriverOptions> parseOptions(int Argc, const char **Argv) {
   if (!parseFlags(Args.Own))
     return std::nullopt;
   DriverOptions Options = optionsFromFlags(std::move(Args.Extra));
+  std::optional<uint64_t> MaxBytes = parseByteSize(CacheMaxSize);
+  if (!MaxBytes)
+    return usageError("invalid --cache-max-size '" + CacheMaxSize +
+                      "'; expected a size such as 500M or 2G");
+  Options.Cache.MaxBytes = *MaxBytes;
   if (std::string Error = settingsProblem(Options.Settings); !Error.empty())
     return usageError(Error);
   if (Options.Mode == DriverMode::ListChecks)
@@ -446,6 +468,8 @@ void printSummary(const RunReport &Report, unsigned FixedFiles) {
   if ((Report.FilesPartial || Report.FilesFailed) && Report.Kernels)
     errs() << "; " << Report.KernelsAnalysed << " of " << Report.Kernels
            << " kernel" << (Report.Kernels == 1 ? "" : "s") << " analysed";
+  if (Report.FilesFromCache)
+    errs() << "; " << Report.FilesFromCache << " from the cache";
   if (FixedFiles)
     errs() << "; fix-its applied to " << FixedFiles << " file"
            << (FixedFiles == 1 ? "" : "s");

@@ -65,6 +65,13 @@ for var in ("CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "CUDACXX"):
     config.environment.pop(var, None)
 if os.environ.get("SARIF_SCHEMA"):
     config.environment["SARIF_SCHEMA"] = os.environ["SARIF_SCHEMA"]
+# Each lit run starts from an empty result cache of its own, so that no
+# test reads what another run (or the user's own linting) stored; the
+# cache's tests choose their own directories.
+test_cache = os.path.join(config.test_exec_root, "result-cache")
+shutil.rmtree(test_cache, ignore_errors=True)
+config.environment["CUDALINT_CACHE_DIR"] = test_cache
+config.environment.pop("XDG_CACHE_HOME", None)
 # Color and editor settings of the person running the tests must not leak in.
 config.environment["TERM"] = "dumb"
 config.environment.pop("CLICOLOR_FORCE", None)
