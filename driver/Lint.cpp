@@ -9,6 +9,7 @@
 
 #include "Lint.h"
 #include "ResultCache.h"
+#include "Shards.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -287,17 +288,6 @@ private:
   std::map<std::tuple<std::string, unsigned, std::string>, bool> Kernels;
 };
 
-// The report before any result: the paths that could not be read and the
-// compilation databases that could not be used.
-RunReport startReport(const LintProject &Project) {
-  RunReport Report;
-  Report.Errors = Project.Files.Errors;
-  Report.FilesTotal += Project.Files.UnreadablePaths;
-  Report.FilesFailed += Project.Files.UnreadablePaths;
-  llvm::append_range(Report.Errors, Project.Commands.errors());
-  return Report;
-}
-
 // The key of \p File's entry in the result cache; empty when the file is
 // not to be looked up (its config is broken: the worker says so).
 std::string cacheKeyFor(const LintSettings &Settings, LintProject &Project,
@@ -342,33 +332,99 @@ std::vector<FileResult> lintUnits(const std::vector<std::string> &Files,
   return Results;
 }
 
+// Lints the files of \p Files that belong to \p Shard (all of them
+// without one), the cache first.
+std::vector<FileResult> lintShare(const std::vector<std::string> &Files,
+                                  const DriverOptions &Options,
+                                  LintProject &Project, ResultCache &Cache) {
+  std::vector<std::string> Share;
+  for (const std::string &File : Files)
+    if (inShard(File, Options.Shard))
+      Share.push_back(File);
+  return lintUnits(Share, Options, Project, Cache);
+}
+
+std::optional<std::string> headerFilterText(const InputOptions &Input) {
+  if (!Input.HeaderFilter)
+    return std::nullopt;
+  return Input.HeaderFilterText;
+}
+
+// The report before any result: the paths that could not be read and the
+// compilation databases that could not be used (each once, in order).
+RunReport startReport(const LintRecord &Record) {
+  RunReport Report;
+  Report.Errors = Record.PathErrors;
+  Report.FilesTotal += Record.UnreadablePaths;
+  Report.FilesFailed += Record.UnreadablePaths;
+  std::vector<FileError> Databases = Record.DatabaseErrors;
+  std::sort(Databases.begin(), Databases.end(),
+            [](const FileError &A, const FileError &B) {
+              return std::tie(A.File, A.Text) < std::tie(B.File, B.Text);
+            });
+  for (const FileError &E : Databases)
+    if (Report.Errors.empty() || Report.Errors.back().File != E.File ||
+        Report.Errors.back().Text != E.Text)
+      Report.Errors.push_back(E);
+  return Report;
+}
+
 } // namespace
 
-RunReport runLint(const DriverOptions &Options, LintProject &Project) {
+LintRecord collectResults(const DriverOptions &Options, LintProject &Project) {
   const Discovered &Files = Project.Files;
   ResultCache Cache(Options.Cache, Files.Includable);
+  LintRecord Record;
   // Fragments (a .cu that another .cu #includes) are linted through the
   // file that includes them, not parsed on their own.
   std::set<std::string> Fragments = includedSources(Files.Sources);
-  std::vector<FileResult> Results = lintUnits(
-      translationUnits(Files.Sources, Fragments), Options, Project, Cache);
-  IncluderMap IncludedBy = firstIncluders(Results);
-  dropIncludedSources(Results, IncludedBy, Fragments);
-  for (FileResult &R :
-       lintUnits(notIncluded(Files.Headers, Fragments, IncludedBy), Options,
-                 Project, Cache))
-    Results.push_back(std::move(R));
+  Record.Fragments.assign(Fragments.begin(), Fragments.end());
+  Record.Units = lintShare(translationUnits(Files.Sources, Fragments), Options,
+                           Project, Cache);
+  // The headers and fragments no unit (of this shard) included go alone.
+  std::vector<FileResult> Units = Record.Units;
+  IncluderMap IncludedBy = firstIncluders(Units);
+  dropIncludedSources(Units, IncludedBy, Fragments);
+  Record.Lone = lintShare(notIncluded(Files.Headers, Fragments, IncludedBy),
+                          Options, Project, Cache);
   Cache.trim();
 
-  MergeScope Scope{Fragments, IncludedBy, Options.Input.HeaderFilter,
-                   Files.Roots};
-  ReportBuilder Builder(startReport(Project), Scope);
+  Record.Roots = Files.Roots;
+  Record.HeaderFilter = headerFilterText(*Project.Input);
+  Record.PathErrors = Files.Errors;
+  Record.UnreadablePaths = Files.UnreadablePaths;
+  Record.DatabaseErrors = Project.Commands.errors();
+  Record.FromCache = Cache.stats().Hits;
+  return Record;
+}
+
+RunReport mergeRecord(const LintRecord &Record) {
+  std::set<std::string> Fragments(Record.Fragments.begin(),
+                                  Record.Fragments.end());
+  std::vector<FileResult> Results = Record.Units;
+  IncluderMap IncludedBy = firstIncluders(Results);
+  dropIncludedSources(Results, IncludedBy, Fragments);
+  // A shard lints alone what its own units did not include; what another
+  // shard's unit included is not a lone file of the whole run.
+  for (const FileResult &R : Record.Lone)
+    if (!IncludedBy.count(R.File))
+      Results.push_back(R);
+
+  std::optional<llvm::Regex> HeaderFilter;
+  if (Record.HeaderFilter)
+    HeaderFilter.emplace(*Record.HeaderFilter);
+  MergeScope Scope{Fragments, IncludedBy, HeaderFilter, Record.Roots};
+  ReportBuilder Builder(startReport(Record), Scope);
   for (const FileResult &R : Results)
     Builder.add(R);
   Builder.addFragments(Results);
   RunReport Report = Builder.finish();
-  Report.FilesFromCache = Cache.stats().Hits;
+  Report.FilesFromCache = Record.FromCache;
   return Report;
+}
+
+RunReport runLint(const DriverOptions &Options, LintProject &Project) {
+  return mergeRecord(collectResults(Options, Project));
 }
 
 } // namespace cudalint

@@ -26,6 +26,7 @@ enum class DriverMode {
   Lint,          ///< Lint the paths and report.
   ListChecks,    ///< --list-checks: print the enabled checks.
   PrintCommands, ///< --print-commands: print how each file would be parsed.
+  Merge,         ///< --merge: merge the reports of shards into one.
 };
 
 /// Which files are linted, and how each one is parsed.
@@ -37,6 +38,13 @@ struct InputOptions {
   std::string GpuArch;                ///< --gpu-arch.
   /// --header-filter; unset: the config's, else the paths given.
   std::optional<llvm::Regex> HeaderFilter;
+  std::string HeaderFilterText; ///< The regex as given.
+};
+
+/// --shard K/N: this run lints the K-th of N stable shares of the files.
+struct ShardSpec {
+  unsigned Index = 1, Count = 1; ///< K and N; 1/1 is the whole run.
+  bool active() const { return Count > 1; }
 };
 
 enum class ReportFormat { Text, Json, Sarif };
@@ -66,6 +74,7 @@ struct DriverOptions {
   FixOptions Fixes;
   WorkerOptions Workers;
   CacheOptions Cache;
+  ShardSpec Shard;
 };
 
 } // namespace cudalint

@@ -12,6 +12,7 @@
 #include "Options.h"
 #include "Project.h"
 #include "Report.h"
+#include "Shards.h"
 
 #include "clang/Basic/Version.h"
 #include "llvm/Support/CommandLine.h"
@@ -124,6 +125,17 @@ static cl::opt<std::string> CacheDir(
 static cl::opt<bool>
     NoCache("no-cache", cl::desc("Neither read nor write the result cache"),
             cl::cat(Category));
+static cl::opt<std::string>
+    Shard("shard",
+          cl::desc("Lint the K-th of N stable shares of the files (by a hash "
+                   "of each path), for CI matrices; merge the shards' JSON or "
+                   "SARIF reports with --merge"),
+          cl::value_desc("K/N"), cl::cat(Category));
+static cl::opt<std::string>
+    Merge("merge",
+          cl::desc("Merge the JSON or SARIF reports of every shard (the "
+                   "paths given) into OUT, as one run would have written it"),
+          cl::value_desc("OUT"), cl::cat(Category));
 static cl::opt<std::string> CacheMaxSize(
     "cache-max-size",
     cl::desc("Bound on the result cache's size, least recently used "
@@ -208,9 +220,10 @@ bool parseFlags(const std::vector<const char *> &Own) {
 
 DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   DriverOptions Options;
-  Options.Mode = ListChecks      ? DriverMode::ListChecks
-                 : PrintCommands ? DriverMode::PrintCommands
-                                 : DriverMode::Lint;
+  Options.Mode = ListChecks       ? DriverMode::ListChecks
+                 : PrintCommands  ? DriverMode::PrintCommands
+                 : !Merge.empty() ? DriverMode::Merge
+                                  : DriverMode::Lint;
   Options.Settings.ChecksOverride = Checks;
   if (!ConfigFile.empty())
     Options.Settings.ConfigFile = absolute(ConfigFile);
@@ -223,9 +236,10 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   Input.GpuArch = GpuArch;
   if (!HeaderFilter.empty())
     Input.HeaderFilter.emplace(HeaderFilter);
+  Input.HeaderFilterText = HeaderFilter;
 
   Options.Output.Format = OutputFormat;
-  Options.Output.File = OutputFile;
+  Options.Output.File = Merge.empty() ? std::string(OutputFile) : Merge;
   Options.Output.Quiet = Quiet;
 
   Options.Fixes.Apply = Fix || FixNotes;
@@ -305,6 +319,13 @@ std::optional<DriverOptions> parseOptions(int Argc, const char **Argv) {
     return usageError("invalid --cache-max-size '" + CacheMaxSize +
                       "'; expected a size such as 500M or 2G");
   Options.Cache.MaxBytes = *MaxBytes;
+  if (!Shard.empty()) {
+    std::optional<ShardSpec> Spec = parseShardSpec(Shard);
+    if (!Spec)
+      return usageError("invalid --shard '" + Shard +
+                        "'; expected K/N with 1 <= K <= N, as in 2/4");
+    Options.Shard = *Spec;
+  }
   if (std::string Error = settingsProblem(Options.Settings); !Error.empty())
     return usageError(Error);
   if (Options.Mode == DriverMode::ListChecks)
@@ -436,8 +457,10 @@ std::pair<unsigned, bool> writeFixedFiles(const FixPlan &Plan) {
 // The report
 //===----------------------------------------------------------------------===//
 
+// The report in \p Format; a shard's JSON or SARIF report also carries
+// \p ShardData, what --merge needs.
 void printReport(raw_ostream &Out, ReportFormat Format, const RunReport &Report,
-                 bool ToFile) {
+                 bool ToFile, const nlohmann::json *ShardData) {
   switch (Format) {
   case ReportFormat::Text: {
     // LLVM's own --color option (--color, --color=false) decides, and
@@ -446,12 +469,20 @@ void printReport(raw_ostream &Out, ReportFormat Format, const RunReport &Report,
     printText(Out, Report, UseColor);
     break;
   }
-  case ReportFormat::Json:
-    Out << dumpJson(toJson(Report), 2) << "\n";
+  case ReportFormat::Json: {
+    nlohmann::json J = toJson(Report);
+    if (ShardData)
+      J["cudalint_shard"] = *ShardData;
+    Out << dumpJson(J, 2) << "\n";
     break;
-  case ReportFormat::Sarif:
-    Out << dumpJson(toSarif(Report, CUDALINT_VERSION), 2) << "\n";
+  }
+  case ReportFormat::Sarif: {
+    nlohmann::json J = toSarif(Report, CUDALINT_VERSION);
+    if (ShardData)
+      J["runs"][0]["properties"]["cudalint_shard"] = *ShardData;
+    Out << dumpJson(J, 2) << "\n";
     break;
+  }
   }
 }
 
@@ -486,7 +517,8 @@ int exitStatus(const RunReport &Report, bool WriteFailed) {
 // Writes the report (to --output, else stdout; stderr with --diff, whose
 // diff has stdout), then the diff or the fixed files, then the summary.
 int writeReport(const DriverOptions &Options, const RunReport &Report,
-                const FixPlan &Fixes) {
+                const FixPlan &Fixes,
+                const nlohmann::json *ShardData = nullptr) {
   std::unique_ptr<raw_fd_ostream> FileOut;
   raw_ostream *Out = Options.Fixes.Diff ? &errs() : &outs();
   if (!Options.Output.File.empty()) {
@@ -498,7 +530,8 @@ int writeReport(const DriverOptions &Options, const RunReport &Report,
     }
     Out = FileOut.get();
   }
-  printReport(*Out, Options.Output.Format, Report, FileOut != nullptr);
+  printReport(*Out, Options.Output.Format, Report, FileOut != nullptr,
+              ShardData);
   Out->flush();
   if (Options.Fixes.Diff)
     outs() << Fixes.DiffText;
@@ -508,6 +541,28 @@ int writeReport(const DriverOptions &Options, const RunReport &Report,
   if (!Options.Output.Quiet)
     printSummary(Report, FixedFiles);
   return exitStatus(Report, WriteFailed);
+}
+
+// --merge OUT IN...: the shards' reports as one run's, in their format.
+int mergeShards(DriverOptions &Options) {
+  std::vector<ShardReport> Shards;
+  for (const std::string &Path : Options.Input.Paths) {
+    std::string Error;
+    std::optional<ShardReport> Shard = readShardReport(Path, Error);
+    if (!Shard) {
+      printError(Error);
+      return ExitTrouble;
+    }
+    Shards.push_back(std::move(*Shard));
+  }
+  Options.Output.Format = Shards.front().Format;
+  std::string Error;
+  std::optional<LintRecord> Whole = combineShards(std::move(Shards), Error);
+  if (!Whole) {
+    printError(Error);
+    return ExitTrouble;
+  }
+  return writeReport(Options, mergeRecord(*Whole), FixPlan());
 }
 
 } // namespace
@@ -520,12 +575,18 @@ int main(int argc, const char **argv) {
     return ExitTrouble;
   if (Options->Mode == DriverMode::ListChecks)
     return listChecks(*Options);
+  if (Options->Mode == DriverMode::Merge)
+    return mergeShards(*Options);
   std::optional<LintProject> Project = loadProject(Options->Input, argv[0]);
   if (!Project)
     return ExitTrouble;
   if (Options->Mode == DriverMode::PrintCommands)
     return printCommands(*Project);
-  RunReport Report = runLint(*Options, *Project);
+  LintRecord Record = collectResults(*Options, *Project);
+  RunReport Report = mergeRecord(Record);
   FixPlan Fixes = planFixes(Options->Fixes, *Project, Report);
-  return writeReport(*Options, Report, Fixes);
+  if (!Options->Shard.active())
+    return writeReport(*Options, Report, Fixes);
+  nlohmann::json ShardData = shardRecord(Record, Options->Shard);
+  return writeReport(*Options, Report, Fixes, &ShardData);
 }
