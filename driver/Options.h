@@ -27,6 +27,7 @@ enum class DriverMode {
   ListChecks,    ///< --list-checks: print the enabled checks.
   PrintCommands, ///< --print-commands: print how each file would be parsed.
   Merge,         ///< --merge: merge the reports of shards into one.
+  Launch,        ///< --launch: lint a unit, then run its compile command.
 };
 
 /// Which files are linted, and how each one is parsed.
@@ -75,6 +76,10 @@ struct DriverOptions {
   WorkerOptions Workers;
   CacheOptions Cache;
   ShardSpec Shard;
+  /// --warnings-as-errors: globs of checks whose findings are errors.
+  std::string WarningsAsErrors;
+  /// --launch: the compile command after it, launchers included.
+  std::vector<std::string> LaunchCommand;
 };
 
 } // namespace cudalint

@@ -21,8 +21,16 @@ bool CommandSource::loadExplicit(StringRef Path) {
   return Explicit != nullptr;
 }
 
+void CommandSource::useCommand(tooling::CompileCommand Command) {
+  HasExplicit = true;
+  Launched.push_back(std::move(Command));
+}
+
 std::optional<tooling::CompileCommand>
 CommandSource::commandFor(const std::string &File) {
+  for (const tooling::CompileCommand &Command : Launched)
+    if (absolute(Command.Filename) == File)
+      return Command;
   tooling::CompilationDatabase *DB = Explicit;
   if (!DB && !HasExplicit)
     DB = findUpwards(sys::path::parent_path(File));

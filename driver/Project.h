@@ -27,6 +27,10 @@ public:
   /// database up the tree; false when it cannot be read.
   bool loadExplicit(llvm::StringRef Path);
 
+  /// Uses \p Command for its file, and no database for any file: the build
+  /// is running that very command (--launch).
+  void useCommand(clang::tooling::CompileCommand Command);
+
   /// The command \p File is built with, if a database lists it.
   std::optional<clang::tooling::CompileCommand>
   commandFor(const std::string &File);
@@ -39,6 +43,7 @@ private:
   clang::tooling::CompilationDatabase *load(const std::string &File);
   clang::tooling::CompilationDatabase *findUpwards(llvm::StringRef Dir);
 
+  std::vector<clang::tooling::CompileCommand> Launched;
   bool HasExplicit = false;
   clang::tooling::CompilationDatabase *Explicit = nullptr;
   std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>>

@@ -2,6 +2,8 @@
 
 #include "Report.h"
 
+#include "clang-tidy/GlobList.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -221,6 +223,19 @@ private:
 };
 
 } // namespace
+
+unsigned promoteToErrors(RunReport &Report, llvm::StringRef Globs) {
+  clang::tidy::GlobList AsErrors(Globs);
+  unsigned Errors = 0;
+  for (Finding &F : Report.Findings) {
+    if (F.isCompilerDiagnostic())
+      continue;
+    if (F.Level == Severity::Warning && AsErrors.contains(F.Check))
+      F.Level = Severity::Error;
+    Errors += F.Level == Severity::Error;
+  }
+  return Errors;
+}
 
 void printText(llvm::raw_ostream &OS, const RunReport &Report, bool Color) {
   TextPrinter(OS, Color).print(Report);

@@ -70,6 +70,10 @@ const std::vector<CheckInfo> &checkCatalogue();
 /// when inside it.
 std::string displayPath(const std::string &AbsolutePath);
 
+/// Makes errors of the warnings of the checks \p Globs matches (the globs of
+/// clang-tidy's --warnings-as-errors); returns how many findings are errors.
+unsigned promoteToErrors(RunReport &Report, llvm::StringRef Globs);
+
 void printText(llvm::raw_ostream &OS, const RunReport &Report, bool Color);
 nlohmann::json toJson(const RunReport &Report);
 nlohmann::json toSarif(const RunReport &Report, const std::string &Version);

@@ -8,6 +8,7 @@
 #include "CudaLintModule.h"
 #include "Discovery.h"
 #include "Fixes.h"
+#include "Launch.h"
 #include "Lint.h"
 #include "Options.h"
 #include "Project.h"
@@ -136,6 +137,17 @@ static cl::opt<std::string>
           cl::desc("Merge the JSON or SARIF reports of every shard (the "
                    "paths given) into OUT, as one run would have written it"),
           cl::value_desc("OUT"), cl::cat(Category));
+static cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Findings of the checks these globs match are errors; with "
+             "--launch they fail the compile: --warnings-as-errors='*'"),
+    cl::value_desc("globs"), cl::cat(Category));
+static cl::opt<bool> LaunchFlag(
+    "launch",
+    cl::desc("Compiler-launcher mode: 'cudalint [options] --launch <compile "
+             "command>' lints the unit the command compiles, prints the "
+             "findings, then runs the command (CMAKE_CUDA_COMPILER_LAUNCHER)"),
+    cl::cat(Category));
 static cl::opt<std::string> CacheMaxSize(
     "cache-max-size",
     cl::desc("Bound on the result cache's size, least recently used "
@@ -169,6 +181,8 @@ enum ExitStatus { ExitClean = 0, ExitFindings = 1, ExitTrouble = 2 };
 struct SplitArgs {
   std::vector<const char *> Own;
   std::vector<std::string> Extra;
+  /// After --launch: the compile command, untouched.
+  std::optional<std::vector<std::string>> Launch;
 };
 
 // --color=auto|always|never, as in other tools, in terms of LLVM's own
@@ -188,9 +202,16 @@ SplitArgs splitAtDashDash(int Argc, const char **Argv) {
   SplitArgs Args;
   bool AfterDashDash = false;
   for (int I = 0; I < Argc; ++I) {
-    if (!AfterDashDash && I > 0 && StringRef(Argv[I]) == "--") {
+    StringRef Arg = Argv[I];
+    if (!AfterDashDash && I > 0 && Arg == "--") {
       AfterDashDash = true;
       continue;
+    }
+    if (!AfterDashDash && I > 0 && (Arg == "--launch" || Arg == "-launch")) {
+      // What follows is the build's command, not cudalint's options.
+      Args.Own.push_back(Argv[I]);
+      Args.Launch.emplace(Argv + I + 1, Argv + Argc);
+      break;
     }
     if (AfterDashDash)
       Args.Extra.push_back(Argv[I]);
@@ -223,6 +244,7 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   Options.Mode = ListChecks       ? DriverMode::ListChecks
                  : PrintCommands  ? DriverMode::PrintCommands
                  : !Merge.empty() ? DriverMode::Merge
+                 : LaunchFlag     ? DriverMode::Launch
                                   : DriverMode::Lint;
   Options.Settings.ChecksOverride = Checks;
   if (!ConfigFile.empty())
@@ -254,6 +276,7 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   Options.Workers.ShowProgress =
       !Quiet && sys::Process::StandardErrIsDisplayed();
 
+  Options.WarningsAsErrors = WarningsAsErrors;
   Options.Cache.Enabled = !NoCache;
   Options.Cache.Dir = CacheDir.empty() ? defaultCacheDir() : absolute(CacheDir);
   return Options;
@@ -314,6 +337,8 @@ std::optional<DriverOptions> parseOptions(int Argc, const char **Argv) {
   if (!parseFlags(Args.Own))
     return std::nullopt;
   DriverOptions Options = optionsFromFlags(std::move(Args.Extra));
+  if (Args.Launch)
+    Options.LaunchCommand = std::move(*Args.Launch);
   std::optional<uint64_t> MaxBytes = parseByteSize(CacheMaxSize);
   if (!MaxBytes)
     return usageError("invalid --cache-max-size '" + CacheMaxSize +
@@ -330,6 +355,11 @@ std::optional<DriverOptions> parseOptions(int Argc, const char **Argv) {
     return usageError(Error);
   if (Options.Mode == DriverMode::ListChecks)
     return Options; // Listing the checks needs no input.
+  if (Options.Mode == DriverMode::Launch)
+    return Options.LaunchCommand.empty()
+               ? usageError("--launch needs the compile command after it: "
+                            "cudalint --launch nvcc -c x.cu -o x.o")
+               : std::optional<DriverOptions>(std::move(Options));
   if (std::string Error = inputProblem(Options.Input); !Error.empty())
     return usageError(Error);
   return Options;
@@ -577,6 +607,8 @@ int main(int argc, const char **argv) {
     return listChecks(*Options);
   if (Options->Mode == DriverMode::Merge)
     return mergeShards(*Options);
+  if (Options->Mode == DriverMode::Launch)
+    return lintThenLaunch(*Options, argv[0]);
   std::optional<LintProject> Project = loadProject(Options->Input, argv[0]);
   if (!Project)
     return ExitTrouble;
@@ -584,6 +616,7 @@ int main(int argc, const char **argv) {
     return printCommands(*Project);
   LintRecord Record = collectResults(*Options, *Project);
   RunReport Report = mergeRecord(Record);
+  promoteToErrors(Report, Options->WarningsAsErrors);
   FixPlan Fixes = planFixes(Options->Fixes, *Project, Report);
   if (!Options->Shard.active())
     return writeReport(*Options, Report, Fixes);

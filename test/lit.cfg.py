@@ -44,6 +44,10 @@ if cuda_path and os.path.isfile(os.path.join(cuda_path, "include",
     config.available_features.add("cuda")
 else:
     cuda_path = ""
+# Build tools for the compiler-launcher tests.
+for tool in ("cmake", "ninja", "make", "ccache"):
+    if shutil.which(tool):
+        config.available_features.add(tool)
 if os.path.isfile(plugin):
     config.available_features.add("plugin")
 if hasattr(os, "geteuid") and os.geteuid() == 0:
