@@ -89,19 +89,20 @@ void KernelCheck::reportAgreed(const CapturedFinding &F,
         << describeStandIns(StandIns);
 }
 
-void KernelCheck::onStartOfTranslationUnit() { KernelModel::resetCache(); }
+void KernelCheck::onStartOfTranslationUnit() {
+  KernelModel::resetCache();
+  KernelUseIndex::resetCache();
+}
 
 void KernelCheck::onEndOfTranslationUnit() {
   Reported.clear();
   EditedOnce.clear();
-  Uses.reset();
   KernelModel::resetCache();
+  KernelUseIndex::resetCache();
 }
 
 const KernelUseIndex &KernelCheck::uses(ASTContext &Ctx) {
-  if (!Uses)
-    Uses = std::make_unique<KernelUseIndex>(Ctx);
-  return *Uses;
+  return KernelUseIndex::of(Ctx);
 }
 
 std::vector<LaunchConfig> KernelCheck::launchesOf(const FunctionDecl *Kernel,

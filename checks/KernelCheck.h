@@ -51,7 +51,7 @@ protected:
   virtual bool usesTemplateStandIns() const { return true; }
 
   /// The launch sites and other uses of the kernels of this translation
-  /// unit, indexed on first use.
+  /// unit, indexed on first use (once for all the checks).
   const KernelUseIndex &uses(clang::ASTContext &Ctx);
   /// The launches of \p Kernel visible in this translation unit.
   std::vector<LaunchConfig> launchesOf(const clang::FunctionDecl *Kernel,
@@ -82,7 +82,6 @@ private:
   void reportAgreed(const CapturedFinding &F, const clang::FunctionDecl *Kernel,
                     llvm::ArrayRef<TemplateStandIn> StandIns);
 
-  std::unique_ptr<KernelUseIndex> Uses;
   std::set<unsigned> Reported;
   std::set<unsigned> EditedOnce;
   /// Set while a template is checked under its stand-ins.

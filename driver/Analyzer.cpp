@@ -214,6 +214,23 @@ private:
   const SourceManager *SM = nullptr;
 };
 
+// Limits what the checks traverse (the matchers, the parent map, the
+// kernel-use index) to the declarations outside system headers: CUDA's,
+// libstdc++'s and CCCL's headers are most of every translation unit, and
+// nothing in them is linted. Runs before the checks' consumer.
+class UserCodeScope : public ASTConsumer {
+public:
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> Scope;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (!D->isImplicit() && D->getLocation().isValid() &&
+          !SM.isInSystemHeader(D->getLocation()))
+        Scope.push_back(D);
+    Ctx.setTraversalScope(Scope);
+  }
+};
+
 class LintActionFactory : public tooling::FrontendActionFactory {
 public:
   LintActionFactory(ClangTidyContext &Context, ParseFacts &Facts)
@@ -233,6 +250,7 @@ private:
       CI.getPreprocessor().addPPCallbacks(
           std::make_unique<IncludeRecorder>(CI.getPreprocessor(), Facts));
       std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+      Consumers.push_back(std::make_unique<UserCodeScope>());
       Consumers.push_back(Factory.createASTConsumer(CI, File));
       Consumers.push_back(std::make_unique<KernelCensus>(Facts.Kernels));
       return std::make_unique<MultiplexConsumer>(std::move(Consumers));

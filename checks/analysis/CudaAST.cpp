@@ -211,6 +211,16 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  // System headers launch and name their own kernels, never the user's: a
+  // user kernel's launch or use is spelled in user code (an instantiation
+  // of a user template included). Skipping them skips most of the AST.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(D) &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *Saved = CurrentFunction;
     CurrentFunction = FD;
@@ -278,10 +288,25 @@ private:
 };
 } // namespace
 
-KernelUseIndex::KernelUseIndex(ASTContext &Ctx) {
+KernelUseIndex::KernelUseIndex(ASTContext &Ctx)
+    : TU(Ctx.getTranslationUnitDecl()) {
   KernelUseCollector(Ctx, Launches, OtherUses)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
 }
+
+static std::unique_ptr<KernelUseIndex> &sharedIndex() {
+  static std::unique_ptr<KernelUseIndex> Index;
+  return Index;
+}
+
+const KernelUseIndex &KernelUseIndex::of(ASTContext &Ctx) {
+  std::unique_ptr<KernelUseIndex> &Index = sharedIndex();
+  if (!Index || Index->TU != Ctx.getTranslationUnitDecl())
+    Index = std::make_unique<KernelUseIndex>(Ctx);
+  return *Index;
+}
+
+void KernelUseIndex::resetCache() { sharedIndex().reset(); }
 
 llvm::ArrayRef<LaunchSite>
 KernelUseIndex::launches(const FunctionDecl *Kernel) const {

@@ -131,6 +131,11 @@ class KernelUseIndex {
 public:
   explicit KernelUseIndex(clang::ASTContext &Ctx);
 
+  /// The index of \p Ctx's translation unit, built once for every check.
+  static const KernelUseIndex &of(clang::ASTContext &Ctx);
+  /// Forgets the index (at the start and end of each translation unit).
+  static void resetCache();
+
   llvm::ArrayRef<LaunchSite> launches(const clang::FunctionDecl *Kernel) const;
   /// True when the kernel is only ever launched or converted to an untyped
   /// pointer (`(void *)kernel`), so changing its parameter types cannot break
@@ -141,6 +146,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<LaunchSite, 2>>
       Launches;
   llvm::DenseMap<const clang::FunctionDecl *, bool> OtherUses;
+  const clang::TranslationUnitDecl *TU = nullptr;
 };
 
 } // namespace cudalint
