@@ -2,6 +2,7 @@
 
 #include "Analyzer.h"
 #include "Discovery.h"
+#include "IncludeSearch.h"
 #include "Report.h"
 #include "SourceScan.h"
 
@@ -15,7 +16,6 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
-#include "clang/Lex/HeaderMapTypes.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -29,6 +29,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <limits>
 #include <set>
 
 using namespace clang;
@@ -89,14 +90,6 @@ private:
 };
 
 // What the worker learns from the parse besides the checks' findings.
-struct MissingHeader {
-  std::string Name;     ///< As written in the directive.
-  std::string Includer; ///< Absolute path of the file with the directive.
-  unsigned Offset = 0;  ///< Of the directive in Includer.
-  bool Angled = false;
-  bool InSystemHeader = false; ///< The directive is in a system header.
-};
-
 struct ParseFacts {
   std::set<std::string> Included;
   std::set<std::string> Inputs;            ///< Every file read, for the cache.
@@ -546,132 +539,6 @@ std::vector<MissingHeader> probeMissingHeaders(const ParseRequest &Request) {
   return std::move(Facts.Missing);
 }
 
-unsigned commonDirDepth(StringRef A, StringRef B) {
-  unsigned Depth = 0;
-  for (auto IA = llvm::sys::path::begin(A), IB = llvm::sys::path::begin(B),
-            EA = llvm::sys::path::end(A), EB = llvm::sys::path::end(B);
-       IA != EA && IB != EB && *IA == *IB; ++IA, ++IB)
-    ++Depth;
-  return Depth;
-}
-
-// The directories that would make \p M resolve: those of the files in
-// \p Headers whose path ends with the name written.
-std::vector<std::string>
-candidateDirs(const MissingHeader &M, const std::vector<std::string> &Headers) {
-  StringRef Name = M.Name;
-  while (Name.consume_front("./"))
-    ;
-  std::vector<std::string> Dirs;
-  if (Name.empty() || llvm::sys::path::is_absolute(Name) || Name.contains(".."))
-    return Dirs;
-  std::string Suffix = "/" + Name.str();
-  for (const std::string &H : Headers)
-    if (StringRef(H).ends_with(Suffix))
-      Dirs.push_back(H.substr(0, H.size() - Suffix.size()));
-  return Dirs;
-}
-
-// Of \p Candidates, the one to use: the only one; else the only one in a
-// directory that already provided another header of this translation unit
-// (the project's include directory, in all likelihood); else the one
-// nearest the including file, then the translation unit \p MainFile (a
-// header shared by two trees belongs with the tree being compiled), if
-// exactly one is nearest.
-std::optional<std::string> pickDir(const MissingHeader &M, StringRef MainFile,
-                                   const std::vector<std::string> &Candidates,
-                                   const std::set<std::string> &Used) {
-  if (Candidates.size() == 1)
-    return Candidates.front();
-  std::vector<std::string> InUsed;
-  for (const std::string &Dir : Candidates)
-    if (Used.count(Dir))
-      InUsed.push_back(Dir);
-  if (InUsed.size() == 1)
-    return InUsed.front();
-  StringRef IncluderDir = llvm::sys::path::parent_path(M.Includer);
-  StringRef MainDir = llvm::sys::path::parent_path(MainFile);
-  std::optional<std::string> Best;
-  std::pair<unsigned, unsigned> BestDepth;
-  bool Tie = false;
-  for (const std::string &Dir : Candidates) {
-    std::pair<unsigned, unsigned> Depth = {commonDirDepth(Dir, IncluderDir),
-                                           commonDirDepth(Dir, MainDir)};
-    if (!Best || Depth > BestDepth) {
-      Best = Dir;
-      BestDepth = Depth;
-      Tie = false;
-    } else if (Depth == BestDepth && Dir != *Best) {
-      Tie = true;
-    }
-  }
-  if (!Best || Tie)
-    return std::nullopt;
-  return Best;
-}
-
-// Writes a clang header map that resolves each guessed name to the file in
-// its directory. Format: clang/Lex/HeaderMapTypes.h (buckets hashed by
-// HeaderMap.cpp's case-insensitive key hash, linear probing).
-bool writeHeaderMap(
-    StringRef Path,
-    llvm::ArrayRef<std::pair<MissingHeader, std::string>> Entries) {
-  std::string Strings(1, '\0'); // Offset 0 stands for "no string".
-  auto Add = [&](StringRef Text) {
-    uint32_t Offset = Strings.size();
-    Strings.append(Text.data(), Text.size());
-    Strings.push_back('\0');
-    return Offset;
-  };
-  uint32_t NumBuckets = 8;
-  while (NumBuckets < 2 * Entries.size())
-    NumBuckets *= 2;
-  std::vector<HMapBucket> Buckets(NumBuckets,
-                                  HMapBucket{HMAP_EmptyBucketKey, 0, 0});
-  uint32_t MaxValueLength = 0;
-  for (const auto &[M, Dir] : Entries) {
-    unsigned Hash = 0;
-    for (char C : M.Name)
-      Hash += llvm::toLower(C) * 13;
-    uint32_t Slot = Hash & (NumBuckets - 1);
-    while (Buckets[Slot].Key != HMAP_EmptyBucketKey)
-      Slot = (Slot + 1) & (NumBuckets - 1);
-    std::string Prefix = Dir + "/";
-    Buckets[Slot] = {Add(M.Name), Add(Prefix), Add(M.Name)};
-    MaxValueLength =
-        std::max<uint32_t>(MaxValueLength, Prefix.size() + M.Name.size());
-  }
-  HMapHeader Header{};
-  Header.Magic = HMAP_HeaderMagicNumber;
-  Header.Version = HMAP_HeaderVersion;
-  Header.Reserved = 0;
-  Header.StringsOffset = sizeof(HMapHeader) + NumBuckets * sizeof(HMapBucket);
-  Header.NumEntries = Entries.size();
-  Header.NumBuckets = NumBuckets;
-  Header.MaxValueLength = MaxValueLength;
-  std::error_code EC;
-  llvm::raw_fd_ostream Out(Path, EC);
-  if (EC)
-    return false;
-  Out.write(reinterpret_cast<const char *>(&Header), sizeof Header);
-  Out.write(reinterpret_cast<const char *>(Buckets.data()),
-            Buckets.size() * sizeof(HMapBucket));
-  Out << Strings;
-  return !Out.has_error();
-}
-
-unsigned compilerErrors(const FileResult &R) {
-  return llvm::count_if(R.Findings,
-                        [](const Finding &F) { return F.isCompilerError(); });
-}
-
-// \p Request with \p Flags added just before the file (which comes last).
-ParseRequest withFlags(ParseRequest Request,
-                       llvm::ArrayRef<std::string> Flags) {
-  Request.Command.insert(Request.Command.end() - 1, Flags.begin(), Flags.end());
-  return Request;
-}
-
 // The first error of \p R that shows the file uses an API that CUDA 12 or
 // 13 removed, if any.
 const Finding *removedApiSymptom(const FileResult &R) {
@@ -697,157 +564,6 @@ const Finding *removedApiSymptom(const FileResult &R) {
           return &F;
   return nullptr;
 }
-
-// The parse whose findings are kept: the one with the fewest compiler
-// errors so far, and how it was made.
-struct BestParse {
-  FileResult Result;
-  ParseRequest Request;
-
-  // Keeps \p Again when it has fewer compiler errors.
-  bool offer(FileResult &Again, const ParseRequest &How) {
-    if (compilerErrors(Again) >= compilerErrors(Result))
-      return false;
-    Result = std::move(Again);
-    Request = How;
-    return true;
-  }
-};
-
-// A missing header and the directory chosen for it.
-using HeaderGuess = std::pair<MissingHeader, std::string>;
-
-// Without a compile command, a project's own include directories are
-// unknown: look for each missing header under the paths being linted and
-// parse again with the directories found, saying so. A header found this
-// way may include others of its own, hence a few rounds. The result is
-// kept only when it has fewer compiler errors than the first parse (a
-// directory that shadows a header the file needs makes things worse, and
-// is dropped).
-// The headers found go into a header map (the format clang reads for
-// Xcode's -I foo.hmap), so that exactly those names resolve and nothing
-// else on the include path is shadowed. The map lives as long as this
-// object: the legacy re-parse may reuse it.
-class IncludeSearch {
-public:
-  IncludeSearch(const LintSettings &Settings, const ParseRequest &Request)
-      : Settings(Settings), Request(Request) {}
-
-  void run(std::vector<MissingHeader> Missing, BestParse &Best) {
-    for (int Round = 0; Round < MaxRounds && !Missing.empty(); ++Round) {
-      std::optional<ParseRequest> Retry = nextRound(Missing);
-      if (!Retry)
-        break;
-      std::vector<MissingHeader> StillMissing;
-      FileResult Again = parseAndCheck(Settings, *Retry, StillMissing);
-      Missing = std::move(StillMissing);
-      // A header found in one round may need another, found in the next:
-      // the best parse so far wins, and it must beat the first one.
-      if (Best.offer(Again, *Retry))
-        Guesses = Tried;
-    }
-    // The legacy re-parse may reuse the map: as the best parse knew it.
-    if (RemoveMap && !Guesses.empty())
-      writeHeaderMap(MapPath, Guesses);
-  }
-
-  // The same search with the preprocessor alone, before any parse: the
-  // request to parse once, with the header map of every directory guessed;
-  // nullopt when no header is missing or none could be placed.
-  std::optional<ParseRequest> plan() {
-    std::vector<MissingHeader> Missing = probeMissingHeaders(Request);
-    std::optional<ParseRequest> Planned;
-    for (int Round = 0; Round < MaxRounds && !Missing.empty(); ++Round) {
-      std::optional<ParseRequest> Next = nextRound(Missing);
-      if (!Next)
-        break;
-      Planned = std::move(Next);
-      Missing = probeMissingHeaders(*Planned);
-    }
-    return Planned;
-  }
-
-  // Keeps the planned parse: made with every guess.
-  void adoptPlan() { Guesses = Tried; }
-
-  // The guesses the best parse was made with.
-  const std::vector<HeaderGuess> &guesses() const { return Guesses; }
-
-private:
-  // A header found in one round may include others, found in the next.
-  static constexpr int MaxRounds = 4;
-
-  // The request for the next round: a directory guessed for each header of
-  // \p Missing that one can be chosen for, every guess so far in the header
-  // map; nullopt when nothing new was guessed (or the map cannot be
-  // written), or the file has no headers to search.
-  std::optional<ParseRequest>
-  nextRound(const std::vector<MissingHeader> &Missing) {
-    if (!Request.SearchableHeaders || !guessDirs(Missing) || !ensureMapFile() ||
-        !writeHeaderMap(MapPath, Tried))
-      return std::nullopt;
-    return withFlags(Request, {"-I" + std::string(MapPath)});
-  }
-
-  // Adds a directory for each missing header that one can be chosen for;
-  // false when there was none.
-  bool guessDirs(const std::vector<MissingHeader> &Missing) {
-    std::set<std::string> Used;
-    for (const HeaderGuess &T : Tried)
-      Used.insert(T.second);
-    bool Added = false;
-    for (const auto &[M, Dirs] : openNames(Missing, Used))
-      if (std::optional<std::string> Dir =
-              pickDir(*M, Request.File, Dirs, Used)) {
-        Tried.push_back({*M, *Dir});
-        Used.insert(*Dir);
-        Added = true;
-      }
-    return Added;
-  }
-
-  // The missing names not tried yet, each with its candidate directories.
-  // Names with one candidate add it to \p Used: their directories then
-  // settle the names that have several.
-  std::vector<std::pair<const MissingHeader *, std::vector<std::string>>>
-  openNames(const std::vector<MissingHeader> &Missing,
-            std::set<std::string> &Used) const {
-    std::vector<std::pair<const MissingHeader *, std::vector<std::string>>>
-        Open;
-    for (const MissingHeader &M : Missing) {
-      if (M.InSystemHeader)
-        continue; // A system header's dependencies are not the project's.
-      if (llvm::any_of(Tried,
-                       [&](const auto &T) { return T.first.Name == M.Name; }) ||
-          llvm::any_of(Open,
-                       [&](const auto &O) { return O.first->Name == M.Name; }))
-        continue;
-      std::vector<std::string> Dirs =
-          candidateDirs(M, *Request.SearchableHeaders);
-      if (Dirs.size() == 1)
-        Used.insert(Dirs.front());
-      if (!Dirs.empty())
-        Open.push_back({&M, std::move(Dirs)});
-    }
-    return Open;
-  }
-
-  bool ensureMapFile() {
-    if (!MapPath.empty())
-      return true;
-    if (llvm::sys::fs::createTemporaryFile("cudalint-include-search", "hmap",
-                                           MapPath))
-      return false;
-    RemoveMap.emplace(MapPath);
-    return true;
-  }
-
-  const LintSettings &Settings;
-  const ParseRequest &Request;
-  std::vector<HeaderGuess> Guesses, Tried;
-  llvm::SmallString<128> MapPath;
-  std::optional<llvm::FileRemover> RemoveMap;
-};
 
 // Code written for an older toolkit: parses again with the declarations of
 // the APIs CUDA 12 and 13 removed (cudalint_nvcc_compat.h keeps them behind
@@ -918,8 +634,9 @@ std::string configHeaderFilter(const LintSettings &Settings,
 
 // The parse with every header the include search places, when the
 // preprocessor alone shows that headers are missing and the parse then has
-// no compiler error (no other parse could beat it); else a parse not made
-// (Parsed false), and the caller searches parse by parse.
+// no compiler error, or fewer than every other parse of the search must have
+// (no other parse could beat it); else a parse not made (Parsed false), and
+// the caller searches parse by parse.
 static BestParse parseOnceIfPlanned(const LintSettings &Settings,
                                     const ParseRequest &Request,
                                     IncludeSearch &Search) {
@@ -932,10 +649,14 @@ static BestParse parseOnceIfPlanned(const LintSettings &Settings,
   std::optional<ParseRequest> Planned = Search.plan();
   if (!Planned)
     return Best;
-  std::vector<MissingHeader> Ignored;
-  FileResult Result = parseAndCheck(Settings, *Planned, Ignored);
-  if (!Result.Parsed || compilerErrors(Result) != 0)
+  std::vector<MissingHeader> Missing;
+  FileResult Result = parseAndCheck(Settings, *Planned, Missing);
+  unsigned Errors = compilerErrors(Result);
+  if (!Result.Parsed ||
+      (Errors != 0 && Errors >= Search.errorsOfEveryOtherParse())) {
+    Search.startOver(std::move(Result), std::move(Missing));
     return Best;
+  }
   Search.adoptPlan();
   return BestParse{std::move(Result), *Planned};
 }
@@ -947,15 +668,18 @@ FileResult analyzeFile(const LintSettings &Settings,
   std::optional<unsigned> LegacyAt = removedApiInText(Request.File);
   ParseRequest First =
       LegacyAt ? withFlags(Request, {"-DCUDALINT_LEGACY_CUDA_APIS"}) : Request;
-  IncludeSearch Planner(Settings, First), Search(Settings, First);
-  BestParse Best = parseOnceIfPlanned(Settings, First, Planner);
-  const IncludeSearch *Placed = &Planner;
+  IncludeSearchHooks Hooks{
+      [&](const ParseRequest &R, std::vector<MissingHeader> &M) {
+        return parseAndCheck(Settings, R, M);
+      },
+      probeMissingHeaders};
+  IncludeSearch Search(First, Hooks);
+  BestParse Best = parseOnceIfPlanned(Settings, First, Search);
   if (!Best.Result.Parsed) {
-    // No plan, or its parse still has errors: the search parse by parse,
-    // which keeps whichever parse has the fewest.
+    // No plan, or its parse may not be the best: the search parse by
+    // parse, which keeps whichever parse has the fewest errors.
     Best = BestParse{parseAndCheck(Settings, First, Missing), First};
     Search.run(std::move(Missing), Best);
-    Placed = &Search;
   }
   std::optional<Message> LegacyRemark;
   if (LegacyAt) {
@@ -972,11 +696,11 @@ FileResult analyzeFile(const LintSettings &Settings,
   LineTable Lines;
   if (LegacyRemark)
     Lines.locate(Result.Findings.back().Main);
-  for (const HeaderGuess &Guess : Placed->guesses())
+  for (const HeaderGuess &Guess : Search.guesses())
     Result.Findings.push_back(includeSearchRemark(Guess, Lines));
   Result.UsedHeaderSearch =
       Request.SearchableHeaders &&
-      (!Placed->guesses().empty() || !Result.MissingHeaderDirs.empty());
+      (!Search.guesses().empty() || !Result.MissingHeaderDirs.empty());
   Result.ConfigHeaderFilter = configHeaderFilter(Settings, Request.File);
   return Result;
 }
