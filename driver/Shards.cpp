@@ -32,12 +32,18 @@ bool inShard(const std::string &File, const ShardSpec &Shard) {
   return Hash % Shard.Count == Shard.Index - 1;
 }
 
-static void to_json(nlohmann::json &J, const FileError &E) {
-  J = {E.File, E.Text};
+static nlohmann::json errorsJson(const std::vector<FileError> &Errors) {
+  nlohmann::json J = nlohmann::json::array();
+  for (const FileError &E : Errors)
+    J.push_back({E.File, E.Text});
+  return J;
 }
-static void from_json(const nlohmann::json &J, FileError &E) {
-  J.at(0).get_to(E.File);
-  J.at(1).get_to(E.Text);
+
+static std::vector<FileError> errorsFrom(const nlohmann::json &J) {
+  std::vector<FileError> Errors;
+  for (const nlohmann::json &E : J)
+    Errors.push_back({E.at(0).get<std::string>(), E.at(1).get<std::string>()});
+  return Errors;
 }
 
 void to_json(nlohmann::json &J, const LintRecord &R) {
@@ -45,9 +51,9 @@ void to_json(nlohmann::json &J, const LintRecord &R) {
        {"lone", R.Lone},
        {"fragments", R.Fragments},
        {"roots", R.Roots},
-       {"path_errors", R.PathErrors},
+       {"path_errors", errorsJson(R.PathErrors)},
        {"unreadable_paths", R.UnreadablePaths},
-       {"database_errors", R.DatabaseErrors},
+       {"database_errors", errorsJson(R.DatabaseErrors)},
        {"from_cache", R.FromCache}};
   if (R.HeaderFilter)
     J["header_filter"] = *R.HeaderFilter;
@@ -58,9 +64,9 @@ void from_json(const nlohmann::json &J, LintRecord &R) {
   J.at("lone").get_to(R.Lone);
   J.at("fragments").get_to(R.Fragments);
   J.at("roots").get_to(R.Roots);
-  J.at("path_errors").get_to(R.PathErrors);
+  R.PathErrors = errorsFrom(J.at("path_errors"));
   J.at("unreadable_paths").get_to(R.UnreadablePaths);
-  J.at("database_errors").get_to(R.DatabaseErrors);
+  R.DatabaseErrors = errorsFrom(J.at("database_errors"));
   J.at("from_cache").get_to(R.FromCache);
   if (J.contains("header_filter"))
     R.HeaderFilter = J.at("header_filter").get<std::string>();
