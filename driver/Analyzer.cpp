@@ -26,6 +26,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -355,6 +356,14 @@ static std::string checkConfigFile(StringRef Path) {
   if (!Parsed)
     return "malformed config file '" + Path.str() +
            "': " + Parsed.getError().message();
+  // As on the command line: a check name nothing matches is a typo, not a
+  // wish to run nothing.
+  if (Parsed->Checks) {
+    bool SharedWithClangTidy = llvm::sys::path::filename(Path) == ".clang-tidy";
+    std::string Unknown = unknownCheckIn(*Parsed->Checks, SharedWithClangTidy);
+    if (!Unknown.empty())
+      return "config file '" + Path.str() + "': " + Unknown;
+  }
   return "";
 }
 
@@ -716,13 +725,40 @@ std::vector<std::string> enabledChecks(const LintSettings &Settings,
   return getCheckNames(Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
 }
 
+std::string unknownCheckIn(StringRef Globs, bool OnlyCudalint) {
+  std::vector<std::string> Known = allChecks();
+  llvm::SmallVector<StringRef, 8> Items;
+  Globs.split(Items, ',', -1, false);
+  for (StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item.empty() || Item.starts_with("-") ||
+        (OnlyCudalint && !Item.starts_with("cudalint")))
+      continue;
+    llvm::Expected<llvm::GlobPattern> Pattern = llvm::GlobPattern::create(Item);
+    if (!Pattern) {
+      llvm::consumeError(Pattern.takeError());
+      return "invalid check glob '" + Item.str() + "'";
+    }
+    bool Matches = Item.starts_with("clang-diagnostic-");
+    for (const std::string &Name : Known)
+      Matches |= Pattern->match(Name);
+    if (!Matches)
+      return "unknown check '" + Item.str() +
+             "'; --list-checks --checks='*' shows the available checks";
+  }
+  return "";
+}
+
 std::vector<std::string> allChecks() {
-  ClangTidyOptions Options;
-  Options.Checks = "*";
-  std::vector<std::string> Names;
-  for (const std::string &Name : getCheckNames(Options, false))
-    if (!StringRef(Name).starts_with("clang-analyzer-"))
-      Names.push_back(Name);
+  static const std::vector<std::string> Names = [] {
+    ClangTidyOptions Options;
+    Options.Checks = "*";
+    std::vector<std::string> Names;
+    for (const std::string &Name : getCheckNames(Options, false))
+      if (!StringRef(Name).starts_with("clang-analyzer-"))
+        Names.push_back(Name);
+    return Names;
+  }();
   return Names;
 }
 

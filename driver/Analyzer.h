@@ -37,6 +37,8 @@ struct ParseRequest {
   std::vector<std::string> Command; ///< Program first, file last.
   std::string File;
   std::string WorkingDirectory;
+  /// The compile_commands.json the command comes from; empty without one.
+  std::string Database;
   /// Set when the file has no compile command, so that its include
   /// directories are unknown: the files a missing header is looked for in.
   const std::vector<std::string> *SearchableHeaders = nullptr;
@@ -59,6 +61,12 @@ std::string effectiveConfig(const LintSettings &Settings,
 /// Every registered cudalint check enabled by \p Settings for \p File.
 std::vector<std::string> enabledChecks(const LintSettings &Settings,
                                        const std::string &File);
+
+/// What is wrong with the check globs \p Globs (--checks, a config's
+/// Checks), or "": a positive glob that matches no check is an error. With
+/// \p OnlyCudalint (a `.clang-tidy`, shared with clang-tidy's own checks),
+/// only globs that start with "cudalint" are judged.
+std::string unknownCheckIn(llvm::StringRef Globs, bool OnlyCudalint = false);
 
 /// Every registered check name.
 std::vector<std::string> allChecks();

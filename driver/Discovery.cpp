@@ -34,6 +34,24 @@ std::string absolute(llvm::StringRef Path) {
   return std::string(Abs);
 }
 
+// Where \p Path really is, symbolic links resolved; \p Path if unknown.
+static std::string realPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return Path.str();
+  return std::string(Real);
+}
+
+// A directory, or a symbolic link to one (which the walk follows).
+static bool isDirectoryEntry(const llvm::sys::fs::directory_entry &Entry) {
+  if (Entry.type() == llvm::sys::fs::file_type::directory_file)
+    return true;
+  if (Entry.type() != llvm::sys::fs::file_type::symlink_file)
+    return false;
+  llvm::ErrorOr<llvm::sys::fs::basic_file_status> Status = Entry.status();
+  return Status && llvm::sys::fs::is_directory(*Status);
+}
+
 void Discovered::fail(std::string Path, std::string Why) {
   Errors.push_back({std::move(Path), std::move(Why)});
   ++UnreadablePaths;
@@ -41,7 +59,7 @@ void Discovered::fail(std::string Path, std::string Why) {
 
 Discovered discoverFiles(const std::vector<std::string> &Paths) {
   Discovered Out;
-  std::set<std::string> Sources, Headers, Includable;
+  std::set<std::string> Sources, Headers, Includable, WalkedDirs;
   auto Take = [&](const std::string &File, bool Explicit) {
     if (access(File.c_str(), R_OK) != 0) {
       Out.fail(File, "cannot read file: permission denied");
@@ -73,16 +91,23 @@ Discovered discoverFiles(const std::vector<std::string> &Paths) {
     }
     size_t Before = Sources.size() + Headers.size();
     std::error_code EC;
+    WalkedDirs.insert(realPath(Path));
     for (llvm::sys::fs::recursive_directory_iterator It(Path, EC), End;
          It != End && !EC; It.increment(EC)) {
       llvm::StringRef Name = llvm::sys::path::filename(It->path());
+      bool IsDir = isDirectoryEntry(*It);
       if (Name.starts_with(".")) {
-        if (It->type() == llvm::sys::fs::file_type::directory_file)
+        if (IsDir)
           It.no_push();
         continue;
       }
-      if (It->type() == llvm::sys::fs::file_type::directory_file)
+      if (IsDir) {
+        // Each real directory once: a symbolic link back up the tree (a
+        // loop) or to a directory already walked adds nothing.
+        if (!WalkedDirs.insert(realPath(It->path())).second)
+          It.no_push();
         continue;
+      }
       if (isCudaSource(It->path()) || isCudaHeader(It->path()))
         Take(absolute(It->path()), /*Explicit=*/false);
       if (isIncludable(It->path()))

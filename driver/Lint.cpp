@@ -12,6 +12,7 @@
 #include "Shards.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 
 #include <map>
 #include <set>
@@ -37,7 +38,18 @@ FileResult lintFile(const LintSettings &Settings, LintProject &Project,
     R.FileErrors.push_back(ConfigError);
     return R;
   }
-  return analyzeFile(Settings, parseRequestFor(Project, File));
+  ParseRequest Request = parseRequestFor(Project, File);
+  if (!llvm::sys::fs::is_directory(Request.WorkingDirectory)) {
+    FileResult R;
+    R.File = File;
+    R.FileErrors.push_back(
+        "its entry in '" + Request.Database + "' runs the compiler in '" +
+        Request.WorkingDirectory +
+        "', which does not exist: regenerate the database (re-run cmake, or "
+        "bear) from where the build lives, or fix the entry's \"directory\"");
+    return R;
+  }
+  return analyzeFile(Settings, Request);
 }
 
 std::vector<std::string>

@@ -5,7 +5,10 @@
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <nlohmann/json.hpp>
 
 using namespace llvm;
 namespace tooling = clang::tooling;
@@ -14,11 +17,44 @@ namespace cudalint {
 
 bool CommandSource::loadExplicit(StringRef Path) {
   HasExplicit = true;
-  std::string File = Path.str();
-  if (sys::fs::is_directory(File))
+  std::string File = absolute(Path);
+  if (!sys::fs::exists(File)) {
+    Errors.push_back({File, "-p: no such file or directory; files are parsed "
+                            "with default flags"});
+    return true; // Said.
+  }
+  if (sys::fs::is_directory(File)) {
+    std::string Dir = File;
     File = (Twine(File) + "/compile_commands.json").str();
+    if (!sys::fs::exists(File)) {
+      Errors.push_back(
+          {Dir, "-p: no compile_commands.json in this directory; configure "
+                "the build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON (or record "
+                "it with bear), or give -p the file itself; files are parsed "
+                "with default flags"});
+      return true;
+    }
+  }
   Explicit = load(File);
   return Explicit != nullptr;
+}
+
+// Why \p File is not a JSON document, or "" when it is one: LLVM's reader
+// would say it in YAML's terms, on stderr, before any report.
+static std::string jsonProblem(const std::string &File) {
+  auto Buffer = MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return Buffer.getError().message();
+  try {
+    (void)nlohmann::json::parse((*Buffer)->getBuffer());
+  } catch (const nlohmann::json::parse_error &E) {
+    StringRef What = E.what();
+    What = What.substr(
+        What.find("] ") == StringRef::npos ? 0 : What.find("] ") + 2);
+    return "not valid JSON (" + What.str() +
+           "); was it cut short? Regenerate it (re-run cmake)";
+  }
+  return "";
 }
 
 void CommandSource::useCommand(tooling::CompileCommand Command) {
@@ -27,7 +63,7 @@ void CommandSource::useCommand(tooling::CompileCommand Command) {
 }
 
 std::optional<tooling::CompileCommand>
-CommandSource::commandFor(const std::string &File) {
+CommandSource::commandFor(const std::string &File, std::string *From) {
   for (const tooling::CompileCommand &Command : Launched)
     if (absolute(Command.Filename) == File)
       return Command;
@@ -39,6 +75,8 @@ CommandSource::commandFor(const std::string &File) {
   std::vector<tooling::CompileCommand> Commands = DB->getCompileCommands(File);
   if (Commands.empty())
     return std::nullopt;
+  if (From)
+    *From = PathOf[DB];
   return Commands.front();
 }
 
@@ -46,7 +84,12 @@ tooling::CompilationDatabase *CommandSource::load(const std::string &File) {
   auto It = Loaded.find(File);
   if (It != Loaded.end())
     return It->second.get();
-  std::string Error;
+  std::string Error = jsonProblem(File);
+  if (!Error.empty()) {
+    Errors.push_back({File, "cannot use compilation database: " + Error +
+                                "; files are parsed with default flags"});
+    return (Loaded[File] = nullptr).get();
+  }
   std::unique_ptr<tooling::CompilationDatabase> DB;
   if (auto JSON = tooling::JSONCompilationDatabase::loadFromFile(
           File, Error, tooling::JSONCommandLineSyntax::AutoDetect))
@@ -54,6 +97,7 @@ tooling::CompilationDatabase *CommandSource::load(const std::string &File) {
   else
     Errors.push_back({File, "cannot use compilation database: " + Error +
                                 "; files are parsed with default flags"});
+  PathOf[DB.get()] = File;
   return (Loaded[File] = std::move(DB)).get();
 }
 
@@ -136,7 +180,7 @@ ParseRequest parseRequestFor(LintProject &Project, const std::string &File) {
   // A compile command's include path is the truth; without one, headers
   // missing from it are looked for under the linted directories.
   Request.SearchableHeaders = &Project.Files.Includable;
-  if (auto Command = Project.Commands.commandFor(File)) {
+  if (auto Command = Project.Commands.commandFor(File, &Request.Database)) {
     Build = translateCompileCommand(Command->CommandLine);
     Request.WorkingDirectory = Command->Directory;
     Request.SearchableHeaders = nullptr;

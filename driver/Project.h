@@ -31,9 +31,10 @@ public:
   /// is running that very command (--launch).
   void useCommand(clang::tooling::CompileCommand Command);
 
-  /// The command \p File is built with, if a database lists it.
+  /// The command \p File is built with, if a database lists it; the
+  /// database's path goes to \p From.
   std::optional<clang::tooling::CompileCommand>
-  commandFor(const std::string &File);
+  commandFor(const std::string &File, std::string *From = nullptr);
 
   /// The databases that could not be read, in the order they were tried.
   const std::vector<FileError> &errors() const { return Errors; }
@@ -48,6 +49,7 @@ private:
   clang::tooling::CompilationDatabase *Explicit = nullptr;
   std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>>
       Loaded;
+  std::map<const clang::tooling::CompilationDatabase *, std::string> PathOf;
   llvm::StringMap<clang::tooling::CompilationDatabase *> DirCache;
   std::vector<FileError> Errors;
 };

@@ -17,6 +17,7 @@
 
 #include "clang/Basic/Version.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -282,36 +283,12 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   return Options;
 }
 
-// Checks that every positive glob of --checks names a known check.
-std::string validateCheckGlobs(StringRef Globs) {
-  std::vector<std::string> Known = allChecks();
-  SmallVector<StringRef, 8> Items;
-  Globs.split(Items, ',', -1, false);
-  for (StringRef Item : Items) {
-    Item = Item.trim();
-    if (Item.empty() || Item.starts_with("-"))
-      continue;
-    Expected<GlobPattern> Pattern = GlobPattern::create(Item);
-    if (!Pattern) {
-      consumeError(Pattern.takeError());
-      return "invalid check glob '" + Item.str() + "'";
-    }
-    bool Matches = Item.starts_with("clang-diagnostic-");
-    for (const std::string &Name : Known)
-      Matches |= Pattern->match(Name);
-    if (!Matches)
-      return "unknown check '" + Item.str() +
-             "'; --list-checks --checks='*' shows the available checks";
-  }
-  return "";
-}
-
 // What is wrong with the config file or --checks, or "".
 std::string settingsProblem(const LintSettings &Settings) {
   if (!Settings.ConfigFile.empty())
     if (std::string Error = validateConfigFor(Settings, ""); !Error.empty())
       return Error;
-  return validateCheckGlobs(Settings.ChecksOverride);
+  return unknownCheckIn(Settings.ChecksOverride);
 }
 
 // What is wrong with the paths to lint or --header-filter, or "".
@@ -467,12 +444,28 @@ FixPlan planFixes(const FixOptions &Fixes, const LintProject &Project,
   return Plan;
 }
 
+// A file nobody may write: replacing it through a rename would succeed
+// (the directory is writable), and go against what its mode says.
+bool isReadOnly(const std::string &File) {
+  sys::fs::file_status Status;
+  return !sys::fs::status(File, Status) &&
+         (Status.permissions() & sys::fs::all_write) == 0;
+}
+
 // Writes the edited files; how many were written, and whether one failed.
 std::pair<unsigned, bool> writeFixedFiles(const FixPlan &Plan) {
   unsigned FixedFiles = 0;
   bool WriteFailed = false;
   for (const auto &[File, Text] : Plan.Writes) {
     std::string Error;
+    if (isReadOnly(File)) {
+      printError("'" + displayPath(File) +
+                 "' is read-only: its fix-its were not applied; make it "
+                 "writable (chmod u+w, or check it out for editing) and run "
+                 "again");
+      WriteFailed = true;
+      continue;
+    }
     if (writeFileAtomically(File, Text, Error)) {
       ++FixedFiles;
     } else {
