@@ -57,6 +57,15 @@ fileOutside(const std::vector<Replacement> &Fix,
 
 } // namespace
 
+// Why a fix-it that edits \p Outside is not applied, and what to do.
+static std::string outsideReason(const std::string &Outside) {
+  std::string Dir = displayPath(llvm::sys::path::parent_path(Outside).str());
+  return "it also edits '" + displayPath(Outside) +
+         "', which is outside the paths being linted: lint '" + Dir +
+         "/' too (add it to the paths given), or, for a system or CUDA "
+         "header, make the change by hand";
+}
+
 std::map<std::string, std::vector<Replacement>>
 collectFixes(const RunReport &Report, bool FromNotes,
              const std::function<bool(const std::string &)> &Editable,
@@ -76,9 +85,7 @@ collectFixes(const RunReport &Report, bool FromNotes,
     }
     std::string Outside = fileOutside(*Fix, Editable);
     if (!Outside.empty()) {
-      Skipped.push_back(notApplied(F, "it also edits '" + displayPath(Outside) +
-                                          "', which is outside the paths "
-                                          "being linted"));
+      Skipped.push_back(notApplied(F, outsideReason(Outside)));
       continue;
     }
     std::vector<Replacement> New;
@@ -92,7 +99,9 @@ collectFixes(const RunReport &Report, bool FromNotes,
       New.push_back(R);
     }
     if (Conflict) {
-      Skipped.push_back(notApplied(F, "it overlaps another fix-it"));
+      Skipped.push_back(notApplied(
+          F, "it overlaps another fix-it; run --fix again to apply it on top "
+             "of the other"));
       continue;
     }
     for (const Replacement &R : New)

@@ -42,7 +42,9 @@ std::string describeStatus(int Status) {
     int Signal = WTERMSIG(Status);
     return std::string("cudalint crashed while analysing this file (signal ") +
            std::to_string(Signal) + ": " + strsignal(Signal) +
-           "); the other files were analysed";
+           "); the other files were analysed. To reproduce, lint this file "
+           "alone with -j1; please report it with the file, or a reduced "
+           "copy that still crashes";
   }
   return "cudalint's worker exited with status " +
          std::to_string(WEXITSTATUS(Status)) + " while analysing this file";
@@ -138,9 +140,10 @@ private:
     if (Ok)
       readResult(R.ResultPath, Out);
     else if (R.TimedOut)
-      Out.FileErrors.push_back("analysis timed out after " +
-                               std::to_string(Options.TimeoutSeconds) +
-                               " s; the other files were analysed");
+      Out.FileErrors.push_back(
+          "analysis timed out after " + std::to_string(Options.TimeoutSeconds) +
+          " s; the other files were analysed (--timeout=SECONDS allows more, "
+          "--timeout=0 no limit)");
     else
       Out.FileErrors.push_back(describeStatus(Status));
     std::remove(R.ResultPath.c_str());
