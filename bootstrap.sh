@@ -32,7 +32,7 @@ die() {
 
 # --- Step 1: packages and the CUDA toolkit -----------------------------------
 PACKAGES=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
-  clang-tidy-19 clang-format-19 libomp-19-dev nlohmann-json3-dev cmake ninja-build ccache libgtest-dev libgmock-dev
+  clang-tidy-19 clangd-19 clang-format-19 libomp-19-dev nlohmann-json3-dev cmake ninja-build ccache libgtest-dev libgmock-dev
   universal-ctags
   python3 git g++ make)
 

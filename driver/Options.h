@@ -23,11 +23,12 @@ namespace cudalint {
 
 /// What the command does once its options are read.
 enum class DriverMode {
-  Lint,          ///< Lint the paths and report.
-  ListChecks,    ///< --list-checks: print the enabled checks.
-  PrintCommands, ///< --print-commands: print how each file would be parsed.
-  Merge,         ///< --merge: merge the reports of shards into one.
-  Launch,        ///< --launch: lint a unit, then run its compile command.
+  Lint,           ///< Lint the paths and report.
+  ListChecks,     ///< --list-checks: print the enabled checks.
+  PrintCommands,  ///< --print-commands: print how each file would be parsed.
+  Merge,          ///< --merge: merge the reports of shards into one.
+  Launch,         ///< --launch: lint a unit, then run its compile command.
+  ExportCommands, ///< --export-compile-commands: a database for clang tools.
 };
 
 /// Which files are linted, and how each one is parsed.
@@ -78,6 +79,8 @@ struct DriverOptions {
   ShardSpec Shard;
   /// --warnings-as-errors: globs of checks whose findings are errors.
   std::string WarningsAsErrors;
+  /// --export-compile-commands: the directory to write the database to.
+  std::string ExportCommandsDir;
   /// --launch: the compile command after it, launchers included.
   std::vector<std::string> LaunchCommand;
 };

@@ -36,6 +36,11 @@ public:
   std::optional<clang::tooling::CompileCommand>
   commandFor(const std::string &File, std::string *From = nullptr);
 
+  /// The compile_commands.json -p named (the file), when it could be used.
+  std::string explicitPath() const {
+    return Explicit ? PathOf.at(Explicit) : "";
+  }
+
   /// The databases that could not be read, in the order they were tried.
   const std::vector<FileError> &errors() const { return Errors; }
   void addError(FileError Error) { Errors.push_back(std::move(Error)); }

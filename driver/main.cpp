@@ -7,6 +7,7 @@
 #include "Analyzer.h"
 #include "CudaLintModule.h"
 #include "Discovery.h"
+#include "ExportCommands.h"
 #include "Fixes.h"
 #include "Launch.h"
 #include "Lint.h"
@@ -116,6 +117,13 @@ static cl::opt<bool> PrintCommands(
     cl::desc("Print the clang command each file would be parsed with, one "
              "JSON array per line, and exit"),
     cl::cat(Category));
+static cl::opt<std::string> ExportCompileCommands(
+    "export-compile-commands",
+    cl::desc("Write DIR/compile_commands.json from the database of -p: each "
+             "CUDA entry as the clang command cudalint parses it with (for "
+             "clang-tidy with the plugin, run-clang-tidy and clangd), the "
+             "other entries unchanged; then exit"),
+    cl::value_desc("DIR"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"),
                            cl::cat(Category));
 static cl::opt<std::string> CacheDir(
@@ -242,11 +250,12 @@ bool parseFlags(const std::vector<const char *> &Own) {
 
 DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   DriverOptions Options;
-  Options.Mode = ListChecks       ? DriverMode::ListChecks
-                 : PrintCommands  ? DriverMode::PrintCommands
-                 : !Merge.empty() ? DriverMode::Merge
-                 : LaunchFlag     ? DriverMode::Launch
-                                  : DriverMode::Lint;
+  Options.Mode = ListChecks                       ? DriverMode::ListChecks
+                 : PrintCommands                  ? DriverMode::PrintCommands
+                 : !Merge.empty()                 ? DriverMode::Merge
+                 : LaunchFlag                     ? DriverMode::Launch
+                 : !ExportCompileCommands.empty() ? DriverMode::ExportCommands
+                                                  : DriverMode::Lint;
   Options.Settings.ChecksOverride = Checks;
   if (!ConfigFile.empty())
     Options.Settings.ConfigFile = absolute(ConfigFile);
@@ -278,6 +287,7 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
       !Quiet && sys::Process::StandardErrIsDisplayed();
 
   Options.WarningsAsErrors = WarningsAsErrors;
+  Options.ExportCommandsDir = ExportCompileCommands;
   Options.Cache.Enabled = !NoCache;
   Options.Cache.Dir = CacheDir.empty() ? defaultCacheDir() : absolute(CacheDir);
   return Options;
@@ -330,8 +340,9 @@ std::optional<DriverOptions> parseOptions(int Argc, const char **Argv) {
   }
   if (std::string Error = settingsProblem(Options.Settings); !Error.empty())
     return usageError(Error);
-  if (Options.Mode == DriverMode::ListChecks)
-    return Options; // Listing the checks needs no input.
+  if (Options.Mode == DriverMode::ListChecks ||
+      Options.Mode == DriverMode::ExportCommands)
+    return Options; // Listing the checks, or exporting, needs no paths.
   if (Options.Mode == DriverMode::Launch)
     return Options.LaunchCommand.empty()
                ? usageError("--launch needs the compile command after it: "
@@ -607,6 +618,8 @@ int main(int argc, const char **argv) {
     return ExitTrouble;
   if (Options->Mode == DriverMode::PrintCommands)
     return printCommands(*Project);
+  if (Options->Mode == DriverMode::ExportCommands)
+    return exportCompileCommands(*Project, Options->ExportCommandsDir);
   LintRecord Record = collectResults(*Options, *Project);
   RunReport Report = mergeRecord(Record);
   promoteToErrors(Report, Options->WarningsAsErrors);

@@ -45,7 +45,8 @@ if cuda_path and os.path.isfile(os.path.join(cuda_path, "include",
 else:
     cuda_path = ""
 # Build tools for the compiler-launcher tests.
-for tool in ("cmake", "ninja", "make", "ccache"):
+for tool in ("cmake", "ninja", "make", "ccache", "clangd-19",
+             "run-clang-tidy-19"):
     if shutil.which(tool):
         config.available_features.add(tool)
 if os.path.isfile(plugin):
