@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analyzer.h"
+#include "CompileCommands.h"
 #include "CudaLintModule.h"
 #include "Discovery.h"
 #include "ExportCommands.h"
@@ -236,6 +237,14 @@ bool parseFlags(const std::vector<const char *> &Own) {
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "cudalint version " << CUDALINT_VERSION << "\n"
        << "  built with " << clang::getClangFullVersion() << "\n";
+    std::string Why;
+    if (std::optional<std::string> Cuda = findCudaInstall(CudaPath, Why)) {
+      std::string Version = cudaVersionOf(*Cuda);
+      OS << "  CUDA " << (Version.empty() ? "(version unknown)" : Version)
+         << " at " << *Cuda << "\n";
+    } else {
+      OS << "  no CUDA installation found: " << Why << "\n";
+    }
   });
   std::string UsageError;
   raw_string_ostream UsageErrors(UsageError);
