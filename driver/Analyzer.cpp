@@ -503,7 +503,10 @@ FileResult parseAndCheck(const LintSettings &Settings,
   Result.Kernels = std::move(Facts.Kernels);
   Missing = std::move(Facts.Missing);
   if (!Result.Parsed && Result.Findings.empty())
-    Result.FileErrors.push_back("the front end could not parse this file");
+    Result.FileErrors.push_back(
+        "the front end could not parse this file; 'cudalint --print-commands "
+        "FILE' shows the flags it was given (pass missing ones after --, or "
+        "use the build's compile_commands.json with -p)");
   return Result;
 }
 

@@ -62,7 +62,9 @@ Discovered discoverFiles(const std::vector<std::string> &Paths) {
   std::set<std::string> Sources, Headers, Includable, WalkedDirs;
   auto Take = [&](const std::string &File, bool Explicit) {
     if (access(File.c_str(), R_OK) != 0) {
-      Out.fail(File, "cannot read file: permission denied");
+      Out.fail(File,
+               "cannot read file: permission denied (make it readable, or "
+               "leave it out of the paths given)");
       return;
     }
     if (isCudaHeader(File))
