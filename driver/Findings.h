@@ -44,6 +44,9 @@ struct Finding {
   /// Found in a translation unit with compiler errors (set by the parent):
   /// its fix-its are applied only with --fix-errors, as in clang-tidy.
   bool InBrokenUnit = false;
+  /// The kernel whose definition encloses the finding, if any (set by the
+  /// parent, from the translation unit's kernels): part of its fingerprint.
+  std::string Kernel;
   bool isCompilerDiagnostic() const {
     return Check.rfind("clang-diagnostic-", 0) == 0;
   }

@@ -202,7 +202,7 @@ public:
       Report.Errors.push_back({R.File, E});
     for (const Finding &F : R.Findings)
       if (F.isCompilerDiagnostic() || F.Main.File.empty() || Shown(F.Main.File))
-        addFinding(F, HadError);
+        addFinding(F, HadError, enclosingKernel(F.Main, R.Kernels));
   }
 
   // A summary for each fragment a translation unit included.
@@ -236,9 +236,21 @@ private:
     }
   }
 
+  // The kernel defined last before \p M in its file, if any.
+  static std::string enclosingKernel(const Message &M,
+                                     const std::vector<KernelRecord> &Kernels) {
+    const KernelRecord *Best = nullptr;
+    for (const KernelRecord &K : Kernels)
+      if (K.File == M.File && K.Line <= M.Line &&
+          (!Best || K.Line > Best->Line))
+        Best = &K;
+    return Best ? Best->Name : "";
+  }
+
   // Once, however many translation units found it.
-  void addFinding(Finding F, bool InBrokenUnit) {
+  void addFinding(Finding F, bool InBrokenUnit, std::string Kernel) {
     F.InBrokenUnit = InBrokenUnit;
+    F.Kernel = std::move(Kernel);
     std::string Key = F.Check + "\x1f" + F.Main.File + "\x1f" +
                       std::to_string(F.Main.Offset) + "\x1f" + F.Main.Text;
     if (Seen.insert(Key).second)

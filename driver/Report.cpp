@@ -41,39 +41,31 @@ const std::vector<CheckInfo> &checkCatalogue() {
       {"cudalint-atomic-hotspot",
        "Flags global atomics that many lanes aim at one address: a uniform "
        "accumulator, or a small histogram indexed by data.",
-       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
-       "atomic-hotspot.md"},
+       "checks/atomic-hotspot.md"},
       {"cudalint-divergent-barrier",
        "Flags barriers that some threads of their block or warp can miss: "
        "undefined behaviour.",
-       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
-       "divergent-barrier.md",
-       "error"},
+       "checks/divergent-barrier.md", "error"},
       {"cudalint-divergent-branch",
        "Flags branches on which the lanes of most warps disagree while both "
        "ways do real work, and rewrites the interleaved tree reduction.",
-       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
-       "divergent-branch.md"},
+       "checks/divergent-branch.md"},
       {"cudalint-missing-restrict",
        "Flags kernel pointer parameters without '__restrict__' where a store "
        "through one of them forces the compiler to reload through another.",
-       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
-       "missing-restrict.md"},
+       "checks/missing-restrict.md"},
       {"cudalint-naive-gemm",
        "Flags matrix products computed on CUDA cores and offers the cuBLAS "
        "call that runs them on tensor cores.",
-       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
-       "naive-gemm.md"},
+       "checks/naive-gemm.md"},
       {"cudalint-shared-bank-conflict",
        "Flags __shared__ array accesses where lanes of a warp hit one bank "
        "at different addresses, and pads the array where that is safe.",
-       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
-       "shared-bank-conflict.md"},
+       "checks/shared-bank-conflict.md"},
       {"cudalint-uncoalesced-access",
        "Flags global loads and stores where a warp touches many more 32-byte "
        "sectors than the data it uses needs.",
-       "https://github.com/cudalint/cudalint/blob/main/docs/checks/"
-       "uncoalesced-access.md"},
+       "checks/uncoalesced-access.md"},
   };
   return Checks;
 }
@@ -292,207 +284,6 @@ nlohmann::json toJson(const RunReport &Report) {
             {"kernels", Report.Kernels},
             {"kernels_analysed", Report.KernelsAnalysed},
             {"findings", Report.warningCount()}}}};
-}
-
-static std::string fileUri(const std::string &AbsolutePath) {
-  std::string Rel = displayPath(AbsolutePath);
-  std::string Out;
-  for (char C : Rel) {
-    if (isalnum(static_cast<unsigned char>(C)) || strchr("/-_.~", C))
-      Out += C;
-    else {
-      char Buf[4];
-      snprintf(Buf, sizeof Buf, "%%%02X", static_cast<unsigned char>(C));
-      Out += Buf;
-    }
-  }
-  // Paths outside the working directory become absolute file: URIs.
-  return Rel.empty() || Rel[0] != '/' ? Out : "file://" + Out;
-}
-
-static nlohmann::json sarifLocation(const Message &M) {
-  nlohmann::json Physical = {{"artifactLocation", {{"uri", fileUri(M.File)}}}};
-  if (!llvm::sys::path::is_absolute(displayPath(M.File)))
-    Physical["artifactLocation"]["uriBaseId"] = "%SRCROOT%";
-  if (M.Line)
-    Physical["region"] = {{"startLine", M.Line}, {"startColumn", M.Column}};
-  return {{"physicalLocation", Physical}};
-}
-
-namespace {
-
-// What a SARIF rule says of the findings it stands for.
-struct RuleText {
-  std::string Short, Full, Help;
-  std::string Level; ///< "warning", "error" or "note".
-};
-
-nlohmann::json sarifRule(const std::string &Id, const RuleText &Text) {
-  return {{"id", Id},
-          {"name", Id},
-          {"shortDescription", {{"text", Text.Short}}},
-          {"fullDescription", {{"text", Text.Full}}},
-          {"help", {{"text", Text.Help}}},
-          {"defaultConfiguration", {{"level", Text.Level}}}};
-}
-
-// The rule for a finding that no check of the catalogue made: the driver's
-// own remarks about how a file was parsed, and the compiler's errors.
-nlohmann::json diagnosticRule(const std::string &Check) {
-  const char *Short = "Compiler diagnostic.";
-  const char *Text = "A diagnostic of the compiler front end: the file could "
-                     "not be parsed as written, so the analysis of it is "
-                     "partial.";
-  const char *Level = "error";
-  if (Check == "clang-diagnostic-include-search") {
-    Short = "Header found by searching the linted paths.";
-    Text = "A header was not on the include path of a file without a "
-           "compile command; cudalint used the copy found under the "
-           "linted paths nearest to the including file.";
-    Level = "note";
-  } else if (Check == "clang-diagnostic-removed-cuda-api") {
-    Short = "Uses APIs removed in CUDA 12 or 13.";
-    Text = "The file calls APIs the installed CUDA toolkit no longer "
-           "declares; cudalint analysed it with their old declarations.";
-    Level = "note";
-  }
-  return sarifRule(Check, {Short, Text, Text, Level});
-}
-
-// The rules of a run: every check of the catalogue, then the other kinds
-// of finding as they turn up.
-class SarifRules {
-public:
-  SarifRules() {
-    for (const CheckInfo &C : checkCatalogue()) {
-      Index[C.Name] = Rules.size();
-      nlohmann::json Rule =
-          sarifRule(C.Name, {C.Summary, C.Summary,
-                             C.Summary + " See " + C.HelpUri, C.Level});
-      Rule["helpUri"] = C.HelpUri;
-      Rules.push_back(std::move(Rule));
-    }
-  }
-
-  size_t indexOf(const std::string &Check) {
-    auto It = Index.find(Check);
-    if (It != Index.end())
-      return It->second;
-    Index[Check] = Rules.size();
-    Rules.push_back(diagnosticRule(Check));
-    return Rules.size() - 1;
-  }
-
-  const nlohmann::json &json() const { return Rules; }
-
-private:
-  nlohmann::json Rules = nlohmann::json::array();
-  std::map<std::string, size_t> Index;
-};
-
-// The notes that have a place, numbered.
-nlohmann::json sarifRelatedLocations(const Finding &F) {
-  nlohmann::json Related = nlohmann::json::array();
-  int Id = 0;
-  for (const Message &N : F.Notes) {
-    if (N.File.empty())
-      continue;
-    nlohmann::json L = sarifLocation(N);
-    L["id"] = Id++;
-    L["message"] = {{"text", N.Text}};
-    Related.push_back(L);
-  }
-  return Related;
-}
-
-// The fix-it of one message, its replacements grouped by file.
-nlohmann::json sarifFix(const Message &M) {
-  std::map<std::string, nlohmann::json> ByFile;
-  for (const Replacement &Rep : M.Fixes) {
-    nlohmann::json &Change = ByFile[Rep.File];
-    if (Change.is_null())
-      Change = {{"artifactLocation", {{"uri", fileUri(Rep.File)}}},
-                {"replacements", nlohmann::json::array()}};
-    Change["replacements"].push_back(
-        {{"deletedRegion",
-          {{"charOffset", Rep.Offset}, {"charLength", Rep.Length}}},
-         {"insertedContent", {{"text", Rep.Text}}}});
-  }
-  nlohmann::json Changes = nlohmann::json::array();
-  for (auto &Entry : ByFile)
-    Changes.push_back(Entry.second);
-  return {{"description", {{"text", M.Text}}}, {"artifactChanges", Changes}};
-}
-
-// The fix-its of the finding and of its notes, in that order.
-nlohmann::json sarifFixes(const Finding &F) {
-  nlohmann::json Fixes = nlohmann::json::array();
-  if (!F.Main.Fixes.empty())
-    Fixes.push_back(sarifFix(F.Main));
-  for (const Message &N : F.Notes)
-    if (!N.Fixes.empty())
-      Fixes.push_back(sarifFix(N));
-  return Fixes;
-}
-
-nlohmann::json sarifResult(const Finding &F, size_t RuleIndex) {
-  nlohmann::json R = {{"ruleId", F.Check},
-                      {"ruleIndex", RuleIndex},
-                      {"level", severityName(F.Level)},
-                      {"message", {{"text", F.Main.Text}}}};
-  if (!F.Main.File.empty())
-    R["locations"] = nlohmann::json::array({sarifLocation(F.Main)});
-  nlohmann::json Related = sarifRelatedLocations(F);
-  if (!Related.empty())
-    R["relatedLocations"] = Related;
-  nlohmann::json Fixes = sarifFixes(F);
-  if (!Fixes.empty())
-    R["fixes"] = Fixes;
-  return R;
-}
-
-// The run's errors (unreadable paths, crashes...), which are not findings.
-nlohmann::json sarifNotifications(const RunReport &Report) {
-  nlohmann::json Notifications = nlohmann::json::array();
-  for (const FileError &E : Report.Errors) {
-    nlohmann::json N = {{"level", "error"}, {"message", {{"text", E.Text}}}};
-    if (!E.File.empty())
-      N["locations"] = nlohmann::json::array(
-          {{{"physicalLocation",
-             {{"artifactLocation", {{"uri", fileUri(E.File)}}}}}}});
-    Notifications.push_back(N);
-  }
-  return Notifications;
-}
-
-} // namespace
-
-nlohmann::json toSarif(const RunReport &Report, const std::string &Version) {
-  SarifRules Rules;
-  nlohmann::json Results = nlohmann::json::array();
-  for (const Finding &F : Report.Findings)
-    Results.push_back(sarifResult(F, Rules.indexOf(F.Check)));
-
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
-  nlohmann::json Run = {
-      {"tool",
-       {{"driver",
-         {{"name", "cudalint"},
-          {"version", Version},
-          {"semanticVersion", Version},
-          {"informationUri", "https://github.com/cudalint/cudalint"},
-          {"rules", Rules.json()}}}}},
-      {"originalUriBaseIds",
-       {{"%SRCROOT%", {{"uri", "file://" + std::string(Cwd) + "/"}}}}},
-      {"invocations",
-       nlohmann::json::array(
-           {{{"executionSuccessful", Report.Errors.empty()},
-             {"toolExecutionNotifications", sarifNotifications(Report)}}})},
-      {"results", Results}};
-  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-          {"version", "2.1.0"},
-          {"runs", nlohmann::json::array({Run})}};
 }
 
 void printError(llvm::StringRef Message) {

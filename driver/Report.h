@@ -59,7 +59,7 @@ struct RunReport {
 struct CheckInfo {
   std::string Name;
   std::string Summary;
-  std::string HelpUri;
+  std::string HelpUri; ///< The check's page, relative to docs/.
   /// SARIF level of its findings: "warning", or "error" for undefined
   /// behaviour.
   std::string Level = "warning";
@@ -76,7 +76,10 @@ unsigned promoteToErrors(RunReport &Report, llvm::StringRef Globs);
 
 void printText(llvm::raw_ostream &OS, const RunReport &Report, bool Color);
 nlohmann::json toJson(const RunReport &Report);
-nlohmann::json toSarif(const RunReport &Report, const std::string &Version);
+/// SARIF 2.1.0. \p DocsBase is where docs/ is read (a URL, or a file://
+/// one): the rules' helpUri is its check page; empty, no helpUri.
+nlohmann::json toSarif(const RunReport &Report, const std::string &Version,
+                       const std::string &DocsBase);
 
 /// `cudalint: error: <Message>` on stderr: how the driver reports a problem
 /// of the run itself (a bad option, an unwritable output).

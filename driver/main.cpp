@@ -23,6 +23,7 @@
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -125,6 +126,12 @@ static cl::opt<std::string> ExportCompileCommands(
              "clang-tidy with the plugin, run-clang-tidy and clangd), the "
              "other entries unchanged; then exit"),
     cl::value_desc("DIR"), cl::cat(Category));
+static cl::opt<std::string> DocsUrl(
+    "docs-url",
+    cl::desc("Base URL of cudalint's docs/ for the SARIF rules' helpUri "
+             "(default: the installed docs, file://<prefix>/share/doc/"
+             "cudalint)"),
+    cl::value_desc("URL"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"),
                            cl::cat(Category));
 static cl::opt<std::string> CacheDir(
@@ -500,6 +507,21 @@ std::pair<unsigned, bool> writeFixedFiles(const FixPlan &Plan) {
 // The report
 //===----------------------------------------------------------------------===//
 
+// Where the SARIF rules' help pages are: --docs-url, else the docs
+// installed next to this binary, else the source tree's (a build tree).
+std::string docsBase() {
+  if (!DocsUrl.empty())
+    return StringRef(DocsUrl).rtrim('/').str();
+  std::string Exe = sys::fs::getMainExecutable(nullptr, nullptr);
+  SmallString<256> Installed(
+      sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Installed, "share", "doc", "cudalint");
+  for (StringRef Dir : {StringRef(Installed), StringRef(CUDALINT_SOURCE_DOCS)})
+    if (sys::fs::is_directory(Dir + "/checks"))
+      return "file://" + Dir.str();
+  return "";
+}
+
 // The report in \p Format; a shard's JSON or SARIF report also carries
 // \p ShardData, what --merge needs.
 void printReport(raw_ostream &Out, ReportFormat Format, const RunReport &Report,
@@ -520,7 +542,7 @@ void printReport(raw_ostream &Out, ReportFormat Format, const RunReport &Report,
     break;
   }
   case ReportFormat::Sarif: {
-    nlohmann::json J = toSarif(Report, CUDALINT_VERSION);
+    nlohmann::json J = toSarif(Report, CUDALINT_VERSION, docsBase());
     if (ShardData)
       J["runs"][0]["properties"]["cudalint_shard"] = *ShardData;
     Out << dumpJson(J, 2) << "\n";
