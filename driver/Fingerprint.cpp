@@ -49,28 +49,14 @@ std::string normalized(StringRef Line) {
   return Out;
 }
 
-// The nearest non-blank line from \p From stepping by \p Step, normalized.
-std::string nearestText(const std::vector<std::string> &Lines, long From,
-                        long Step) {
-  for (long I = From; I >= 0 && I < long(Lines.size()); I += Step) {
-    std::string Text = normalized(Lines[I]);
-    if (!Text.empty())
-      return Text;
-  }
-  return "";
-}
-
 std::string keyOf(const Finding &F, SourceLines &Sources) {
   std::string Key = F.Check + '\x1f' + F.Kernel + '\x1f';
   const std::vector<std::string> *Lines =
       F.Main.File.empty() ? nullptr : Sources.of(F.Main.File);
-  if (Lines && F.Main.Line >= 1 && F.Main.Line <= Lines->size()) {
-    long At = F.Main.Line - 1;
-    Key += nearestText(*Lines, At - 1, -1) + '\x1f' + normalized((*Lines)[At]) +
-           '\x1f' + nearestText(*Lines, At + 1, 1);
-  } else {
+  if (Lines && F.Main.Line >= 1 && F.Main.Line <= Lines->size())
+    Key += normalized((*Lines)[F.Main.Line - 1]);
+  else
     Key += F.Main.Text; // No source: the message stands for the place.
-  }
   return llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true, 16);
 }
 

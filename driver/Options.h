@@ -54,8 +54,11 @@ enum class ReportFormat { Text, Json, Sarif };
 /// Where the report goes, and in which form.
 struct OutputOptions {
   ReportFormat Format = ReportFormat::Text;
-  std::string File;   ///< --output; empty: stdout (stderr with --diff).
-  bool Quiet = false; ///< No summary on stderr.
+  std::string File;          ///< --output; empty: stdout (stderr with --diff).
+  bool Quiet = false;        ///< No summary on stderr.
+  std::string Baseline;      ///< --baseline: report only findings not in it.
+  std::string WriteBaseline; ///< --write-baseline: record the findings.
+  std::string DocsUrl;       ///< --docs-url.
 };
 
 /// What becomes of the fix-its.

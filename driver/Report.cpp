@@ -272,18 +272,22 @@ nlohmann::json toJson(const RunReport &Report) {
       J["first_problem"] = F.FirstProblem;
     Files.push_back(std::move(J));
   }
-  return {{"version", CUDALINT_VERSION},
-          {"diagnostics", Diags},
-          {"errors", Errors},
-          {"files", Files},
-          {"summary",
-           {{"files", Report.FilesTotal},
-            {"analysed", Report.FilesAnalysed},
-            {"partial", Report.FilesPartial},
-            {"failed", Report.FilesFailed},
-            {"kernels", Report.Kernels},
-            {"kernels_analysed", Report.KernelsAnalysed},
-            {"findings", Report.warningCount()}}}};
+  nlohmann::json J = {{"version", CUDALINT_VERSION},
+                      {"diagnostics", Diags},
+                      {"errors", Errors},
+                      {"files", Files},
+                      {"summary",
+                       {{"files", Report.FilesTotal},
+                        {"analysed", Report.FilesAnalysed},
+                        {"partial", Report.FilesPartial},
+                        {"failed", Report.FilesFailed},
+                        {"kernels", Report.Kernels},
+                        {"kernels_analysed", Report.KernelsAnalysed},
+                        {"findings", Report.warningCount()}}}};
+  if (Report.BaselineHidden || Report.BaselineStale)
+    J["summary"]["baseline"] = {{"hidden", Report.BaselineHidden},
+                                {"stale", Report.BaselineStale}};
+  return J;
 }
 
 void printError(llvm::StringRef Message) {

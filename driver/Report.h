@@ -49,6 +49,8 @@ struct RunReport {
   unsigned FilesPartial = 0;   ///< Parsed with compiler errors.
   unsigned FilesFailed = 0;    ///< Not analysed at all.
   unsigned FilesFromCache = 0; ///< Results the result cache held.
+  /// With --baseline: findings it hid, and its entries that matched none.
+  unsigned BaselineHidden = 0, BaselineStale = 0;
   /// Kernel definitions outside system headers (each once, however many
   /// translation units include it), and those the checks analysed.
   unsigned Kernels = 0, KernelsAnalysed = 0;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analyzer.h"
+#include "Baseline.h"
 #include "CompileCommands.h"
 #include "CudaLintModule.h"
 #include "Discovery.h"
@@ -126,6 +127,15 @@ static cl::opt<std::string> ExportCompileCommands(
              "clang-tidy with the plugin, run-clang-tidy and clangd), the "
              "other entries unchanged; then exit"),
     cl::value_desc("DIR"), cl::cat(Category));
+static cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Report only the findings not recorded in FILE (written by "
+             "--write-baseline): CI fails on new findings only"),
+    cl::value_desc("FILE"), cl::cat(Category));
+static cl::opt<std::string> WriteBaselineFile(
+    "write-baseline",
+    cl::desc("Record this run's findings in FILE, for --baseline"),
+    cl::value_desc("FILE"), cl::cat(Category));
 static cl::opt<std::string> DocsUrl(
     "docs-url",
     cl::desc("Base URL of cudalint's docs/ for the SARIF rules' helpUri "
@@ -289,6 +299,8 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   Options.Output.Format = OutputFormat;
   Options.Output.File = Merge.empty() ? std::string(OutputFile) : Merge;
   Options.Output.Quiet = Quiet;
+  Options.Output.Baseline = BaselineFile;
+  Options.Output.WriteBaseline = WriteBaselineFile;
 
   Options.Fixes.Apply = Fix || FixNotes;
   Options.Fixes.FromNotes = FixNotes;
@@ -507,6 +519,28 @@ std::pair<unsigned, bool> writeFixedFiles(const FixPlan &Plan) {
 // The report
 //===----------------------------------------------------------------------===//
 
+// --write-baseline records the findings, then --baseline hides the known
+// ones; false, said on stderr, when either file fails.
+bool useBaseline(const OutputOptions &Output, RunReport &Report) {
+  std::string Error;
+  if (!Output.WriteBaseline.empty() &&
+      !writeFileAtomically(absolute(Output.WriteBaseline), baselineText(Report),
+                           Error)) {
+    printError(Error);
+    return false;
+  }
+  if (Output.Baseline.empty())
+    return true;
+  std::optional<std::set<std::string>> Known =
+      readBaseline(Output.Baseline, Error);
+  if (!Known) {
+    printError(Error);
+    return false;
+  }
+  applyBaseline(Report, *Known);
+  return true;
+}
+
 // Where the SARIF rules' help pages are: --docs-url, else the docs
 // installed next to this binary, else the source tree's (a build tree).
 std::string docsBase() {
@@ -566,6 +600,14 @@ void printSummary(const RunReport &Report, unsigned FixedFiles) {
            << " kernel" << (Report.Kernels == 1 ? "" : "s") << " analysed";
   if (Report.FilesFromCache)
     errs() << "; " << Report.FilesFromCache << " from the cache";
+  if (Report.BaselineHidden)
+    errs() << "; " << Report.BaselineHidden << " known finding"
+           << (Report.BaselineHidden == 1 ? "" : "s")
+           << " hidden by the baseline";
+  if (Report.BaselineStale)
+    errs() << "; " << Report.BaselineStale << " baseline entr"
+           << (Report.BaselineStale == 1 ? "y" : "ies")
+           << " no longer match (fixed? --write-baseline refreshes it)";
   if (FixedFiles)
     errs() << "; fix-its applied to " << FixedFiles << " file"
            << (FixedFiles == 1 ? "" : "s");
@@ -654,6 +696,8 @@ int main(int argc, const char **argv) {
   LintRecord Record = collectResults(*Options, *Project);
   RunReport Report = mergeRecord(Record);
   promoteToErrors(Report, Options->WarningsAsErrors);
+  if (!useBaseline(Options->Output, Report))
+    return ExitTrouble;
   FixPlan Fixes = planFixes(Options->Fixes, *Project, Report);
   if (!Options->Shard.active())
     return writeReport(*Options, Report, Fixes);
