@@ -82,6 +82,8 @@ struct DriverOptions {
   ShardSpec Shard;
   /// --warnings-as-errors: globs of checks whose findings are errors.
   std::string WarningsAsErrors;
+  /// --changed-lines: the unified diff to read ("-": stdin).
+  std::string ChangedLinesFrom;
   /// --export-compile-commands: the directory to write the database to.
   std::string ExportCommandsDir;
   /// --launch: the compile command after it, launchers included.

@@ -6,6 +6,7 @@
 
 #include "Analyzer.h"
 #include "Baseline.h"
+#include "ChangedLines.h"
 #include "CompileCommands.h"
 #include "CudaLintModule.h"
 #include "Discovery.h"
@@ -127,6 +128,12 @@ static cl::opt<std::string> ExportCompileCommands(
              "clang-tidy with the plugin, run-clang-tidy and clangd), the "
              "other entries unchanged; then exit"),
     cl::value_desc("DIR"), cl::cat(Category));
+static cl::opt<std::string> ChangedLinesFrom(
+    "changed-lines",
+    cl::desc("Lint only the files a unified diff touches and report only "
+             "findings on the lines it adds or changes: git diff -U0 "
+             "origin/main | cudalint --changed-lines - src/"),
+    cl::value_desc("DIFF|-"), cl::cat(Category));
 static cl::opt<std::string> BaselineFile(
     "baseline",
     cl::desc("Report only the findings not recorded in FILE (written by "
@@ -316,6 +323,7 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
 
   Options.WarningsAsErrors = WarningsAsErrors;
   Options.ExportCommandsDir = ExportCompileCommands;
+  Options.ChangedLinesFrom = ChangedLinesFrom;
   Options.Cache.Enabled = !NoCache;
   Options.Cache.Dir = CacheDir.empty() ? defaultCacheDir() : absolute(CacheDir);
   return Options;
@@ -519,6 +527,39 @@ std::pair<unsigned, bool> writeFixedFiles(const FixPlan &Plan) {
 // The report
 //===----------------------------------------------------------------------===//
 
+// The diff --changed-lines names; nullopt, said on stderr, when it cannot
+// be read or holds no file.
+std::optional<ChangedLines> readChangedLines(const std::string &From) {
+  auto Buffer =
+      From == "-" ? MemoryBuffer::getSTDIN() : MemoryBuffer::getFile(From);
+  if (!Buffer) {
+    printError("cannot read the diff '" + From +
+               "': " + Buffer.getError().message());
+    return std::nullopt;
+  }
+  std::string Error;
+  std::optional<ChangedLines> Changed =
+      ChangedLines::parse((*Buffer)->getBuffer(), Error);
+  if (!Changed)
+    printError(Error);
+  return Changed;
+}
+
+// Keeps of \p Project's files those the diff touches.
+void keepChangedFiles(LintProject &Project, const ChangedLines &Changed) {
+  for (std::vector<std::string> *Files :
+       {&Project.Files.Sources, &Project.Files.Headers})
+    llvm::erase_if(*Files,
+                   [&](const std::string &F) { return !Changed.touches(F); });
+}
+
+// Keeps of \p Report's findings those on changed lines.
+void keepChangedFindings(RunReport &Report, const ChangedLines &Changed) {
+  llvm::erase_if(Report.Findings, [&](const Finding &F) {
+    return !Changed.contains(F.Main.File, F.Main.Line);
+  });
+}
+
 // --write-baseline records the findings, then --baseline hides the known
 // ones; false, said on stderr, when either file fails.
 bool useBaseline(const OutputOptions &Output, RunReport &Report) {
@@ -693,8 +734,17 @@ int main(int argc, const char **argv) {
     return printCommands(*Project);
   if (Options->Mode == DriverMode::ExportCommands)
     return exportCompileCommands(*Project, Options->ExportCommandsDir);
+  std::optional<ChangedLines> Changed;
+  if (!Options->ChangedLinesFrom.empty()) {
+    Changed = readChangedLines(Options->ChangedLinesFrom);
+    if (!Changed)
+      return ExitTrouble;
+    keepChangedFiles(*Project, *Changed);
+  }
   LintRecord Record = collectResults(*Options, *Project);
   RunReport Report = mergeRecord(Record);
+  if (Changed)
+    keepChangedFindings(Report, *Changed);
   promoteToErrors(Report, Options->WarningsAsErrors);
   if (!useBaseline(Options->Output, Report))
     return ExitTrouble;
