@@ -83,6 +83,11 @@ nlohmann::json toJson(const RunReport &Report);
 nlohmann::json toSarif(const RunReport &Report, const std::string &Version,
                        const std::string &DocsBase);
 
+/// GitLab's code quality report (the Code Climate issue format): one issue
+/// per finding, with the fields GitLab reads (description, check_name,
+/// fingerprint, severity, location.path, location.lines.begin).
+nlohmann::json toCodeClimate(const RunReport &Report);
+
 /// `cudalint: error: <Message>` on stderr: how the driver reports a problem
 /// of the run itself (a bad option, an unwritable output).
 void printError(llvm::StringRef Message);

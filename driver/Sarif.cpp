@@ -313,4 +313,30 @@ nlohmann::json toSarif(const RunReport &Report, const std::string &Version,
           {"runs", nlohmann::json::array({Run})}};
 }
 
+nlohmann::json toCodeClimate(const RunReport &Report) {
+  std::vector<std::string> Prints = fingerprints(Report);
+  nlohmann::json Issues = nlohmann::json::array();
+  for (size_t I = 0; I < Report.Findings.size(); ++I) {
+    const Finding &F = Report.Findings[I];
+    if (F.Main.File.empty())
+      continue; // GitLab shows an issue at a place, or not at all.
+    // GitLab's severities: info, minor, major, critical, blocker.
+    const char *GitLabLevel = F.Level == Severity::Error     ? "critical"
+                              : F.isCompilerDiagnostic()     ? "info"
+                              : F.Level == Severity::Warning ? "major"
+                                                             : "info";
+    Issues.push_back(
+        {{"type", "issue"},
+         {"check_name", F.Check},
+         {"description", F.Main.Text},
+         {"categories", {"Performance"}},
+         {"fingerprint", Prints[I]},
+         {"severity", GitLabLevel},
+         {"location",
+          {{"path", displayPath(F.Main.File)},
+           {"lines", {{"begin", F.Main.Line}, {"end", F.Main.Line}}}}}});
+  }
+  return Issues;
+}
+
 } // namespace cudalint

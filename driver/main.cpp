@@ -68,7 +68,9 @@ static cl::opt<ReportFormat> OutputFormat(
     cl::values(clEnumValN(ReportFormat::Text, "text",
                           "clang-style diagnostics"),
                clEnumValN(ReportFormat::Json, "json", "one JSON document"),
-               clEnumValN(ReportFormat::Sarif, "sarif", "SARIF 2.1.0")),
+               clEnumValN(ReportFormat::Sarif, "sarif", "SARIF 2.1.0"),
+               clEnumValN(ReportFormat::CodeClimate, "codeclimate",
+                          "GitLab's code quality report (Code Climate)")),
     cl::init(ReportFormat::Text), cl::cat(Category));
 static cl::opt<std::string> OutputFile("output",
                                        cl::desc("Write the report to FILE"),
@@ -623,6 +625,9 @@ void printReport(raw_ostream &Out, ReportFormat Format, const RunReport &Report,
     Out << dumpJson(J, 2) << "\n";
     break;
   }
+  case ReportFormat::CodeClimate:
+    Out << dumpJson(toCodeClimate(Report), 2) << "\n";
+    break;
   }
 }
 
