@@ -46,7 +46,7 @@ else:
     cuda_path = ""
 # Build tools for the compiler-launcher tests.
 for tool in ("cmake", "ninja", "make", "ccache", "clangd-19",
-             "run-clang-tidy-19"):
+             "run-clang-tidy-19", "pre-commit", "git"):
     if shutil.which(tool):
         config.available_features.add(tool)
 if os.path.isfile(plugin):
@@ -95,6 +95,7 @@ check_cudalint = " ".join([
 # Longest first: lit applies substitutions in order and %cudalint is a prefix
 # of nothing else here, but %check_cudalint contains it.
 config.substitutions.append(("%check_cudalint", check_cudalint))
+config.substitutions.append(("%cudalint_bindir", os.path.dirname(binary)))
 config.substitutions.append(("%cudalint", binary))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%clang_tidy", clang_tidy))
@@ -104,3 +105,5 @@ config.substitutions.append(("%shim_include", shim_include))
 config.substitutions.append(
     ("%expect_exit", python + " " + os.path.join(inputs, "expect_exit.py")))
 config.substitutions.append(("%python", python))
+config.substitutions.append(("%source_root",
+                             os.path.dirname(config.test_source_root)))
