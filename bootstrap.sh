@@ -34,7 +34,7 @@ die() {
 PACKAGES=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
   clang-tidy-19 clangd-19 clang-format-19 libomp-19-dev nlohmann-json3-dev cmake ninja-build ccache libgtest-dev libgmock-dev
   universal-ctags
-  python3 git g++ make pre-commit)
+  python3 git g++ make pre-commit chromium)
 
 say "Step 1/3: checking Debian packages"
 MISSING=()

@@ -49,7 +49,7 @@ struct ShardSpec {
   bool active() const { return Count > 1; }
 };
 
-enum class ReportFormat { Text, Json, Sarif, CodeClimate };
+enum class ReportFormat { Text, Json, Sarif, CodeClimate, Html };
 
 /// Where the report goes, and in which form.
 struct OutputOptions {

@@ -83,6 +83,10 @@ nlohmann::json toJson(const RunReport &Report);
 nlohmann::json toSarif(const RunReport &Report, const std::string &Version,
                        const std::string &DocsBase);
 
+/// One self-contained HTML page: findings by check and by file, each with
+/// its source excerpt, message and fix-it as a diff.
+std::string toHtml(const RunReport &Report);
+
 /// GitLab's code quality report (the Code Climate issue format): one issue
 /// per finding, with the fields GitLab reads (description, check_name,
 /// fingerprint, severity, location.path, location.lines.begin).

@@ -65,12 +65,13 @@ static cl::opt<std::string> HeaderFilter(
     cl::cat(Category));
 static cl::opt<ReportFormat> OutputFormat(
     "format", cl::desc("Output format"),
-    cl::values(clEnumValN(ReportFormat::Text, "text",
-                          "clang-style diagnostics"),
-               clEnumValN(ReportFormat::Json, "json", "one JSON document"),
-               clEnumValN(ReportFormat::Sarif, "sarif", "SARIF 2.1.0"),
-               clEnumValN(ReportFormat::CodeClimate, "codeclimate",
-                          "GitLab's code quality report (Code Climate)")),
+    cl::values(
+        clEnumValN(ReportFormat::Text, "text", "clang-style diagnostics"),
+        clEnumValN(ReportFormat::Json, "json", "one JSON document"),
+        clEnumValN(ReportFormat::Sarif, "sarif", "SARIF 2.1.0"),
+        clEnumValN(ReportFormat::CodeClimate, "codeclimate",
+                   "GitLab's code quality report (Code Climate)"),
+        clEnumValN(ReportFormat::Html, "html", "one self-contained HTML page")),
     cl::init(ReportFormat::Text), cl::cat(Category));
 static cl::opt<std::string> OutputFile("output",
                                        cl::desc("Write the report to FILE"),
@@ -627,6 +628,9 @@ void printReport(raw_ostream &Out, ReportFormat Format, const RunReport &Report,
   }
   case ReportFormat::CodeClimate:
     Out << dumpJson(toCodeClimate(Report), 2) << "\n";
+    break;
+  case ReportFormat::Html:
+    Out << toHtml(Report);
     break;
   }
 }

@@ -46,7 +46,7 @@ else:
     cuda_path = ""
 # Build tools for the compiler-launcher tests.
 for tool in ("cmake", "ninja", "make", "ccache", "clangd-19",
-             "run-clang-tidy-19", "pre-commit", "git"):
+             "run-clang-tidy-19", "pre-commit", "git", "chromium"):
     if shutil.which(tool):
         config.available_features.add(tool)
 if os.path.isfile(plugin):
