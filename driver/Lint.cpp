@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Regex.h"
 
 #include <map>
 #include <set>
@@ -368,12 +369,6 @@ std::vector<FileResult> lintShare(const std::vector<std::string> &Files,
   return lintUnits(Share, Options, Project, Cache);
 }
 
-std::optional<std::string> headerFilterText(const InputOptions &Input) {
-  if (!Input.HeaderFilter)
-    return std::nullopt;
-  return Input.HeaderFilterText;
-}
-
 // The report before any result: the paths that could not be read and the
 // compilation databases that could not be used (each once, in order).
 RunReport startReport(const LintRecord &Record) {
@@ -414,7 +409,7 @@ LintRecord collectResults(const DriverOptions &Options, LintProject &Project) {
   Cache.trim();
 
   Record.Roots = Files.Roots;
-  Record.HeaderFilter = headerFilterText(*Project.Input);
+  Record.HeaderFilter = Project.Input->HeaderFilter;
   Record.PathErrors = Files.Errors;
   Record.UnreadablePaths = Files.UnreadablePaths;
   Record.DatabaseErrors = Project.Commands.errors();

@@ -13,7 +13,6 @@
 #include "ResultCache.h"
 #include "Runner.h"
 
-#include "llvm/Support/Regex.h"
 
 #include <optional>
 #include <string>
@@ -39,8 +38,7 @@ struct InputOptions {
   std::string CudaPath;               ///< --cuda-path.
   std::string GpuArch;                ///< --gpu-arch.
   /// --header-filter; unset: the config's, else the paths given.
-  std::optional<llvm::Regex> HeaderFilter;
-  std::string HeaderFilterText; ///< The regex as given.
+  std::optional<std::string> HeaderFilter;
 };
 
 /// --shard K/N: this run lints the K-th of N stable shares of the files.

@@ -27,6 +27,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -303,8 +304,7 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   Input.CudaPath = CudaPath;
   Input.GpuArch = GpuArch;
   if (!HeaderFilter.empty())
-    Input.HeaderFilter.emplace(HeaderFilter);
-  Input.HeaderFilterText = HeaderFilter;
+    Input.HeaderFilter = HeaderFilter;
 
   Options.Output.Format = OutputFormat;
   Options.Output.File = Merge.empty() ? std::string(OutputFile) : Merge;
@@ -346,7 +346,7 @@ std::string inputProblem(const InputOptions &Input) {
     return "no input paths; usage: cudalint [options] <path>... [-- "
            "<compiler flags>]";
   std::string Error;
-  if (Input.HeaderFilter && !Input.HeaderFilter->isValid(Error))
+  if (Input.HeaderFilter && !Regex(*Input.HeaderFilter).isValid(Error))
     return "invalid --header-filter: " + Error;
   return "";
 }
