@@ -1,7 +1,6 @@
 //===--- Baseline.cpp -----------------------------------------------------===//
 
 #include "Baseline.h"
-#include "Fingerprint.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -19,15 +18,12 @@ static constexpr const char *Header =
 
 // The entry of each finding of \p Report ("" for compiler diagnostics).
 static std::vector<std::string> entriesOf(const RunReport &Report) {
-  std::vector<std::string> Prints = fingerprints(Report);
   std::vector<std::string> Entries;
-  for (size_t I = 0; I < Report.Findings.size(); ++I) {
-    const Finding &F = Report.Findings[I];
+  for (const Finding &F : Report.Findings)
     Entries.push_back(F.isCompilerDiagnostic()
                           ? ""
-                          : Prints[I] + " " + F.Check + " " +
+                          : F.Fingerprint + " " + F.Check + " " +
                                 displayPath(F.Main.File));
-  }
   return Entries;
 }
 

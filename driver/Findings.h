@@ -47,6 +47,10 @@ struct Finding {
   /// The kernel whose definition encloses the finding, if any (set by the
   /// parent, from the translation unit's kernels): part of its fingerprint.
   std::string Kernel;
+  /// Its identity across commits (Fingerprint.h), given once the run's
+  /// findings are merged, before any of them is filtered out: SARIF,
+  /// GitLab's report and the baseline all read this one.
+  std::string Fingerprint;
   bool isCompilerDiagnostic() const {
     return Check.rfind("clang-diagnostic-", 0) == 0;
   }

@@ -62,16 +62,14 @@ std::string keyOf(const Finding &F, SourceLines &Sources) {
 
 } // namespace
 
-std::vector<std::string> fingerprints(const RunReport &Report) {
+void assignFingerprints(RunReport &Report) {
   SourceLines Sources;
   std::map<std::pair<std::string, std::string>, unsigned> Seen;
-  std::vector<std::string> Out;
-  for (const Finding &F : Report.Findings) {
+  for (Finding &F : Report.Findings) {
     std::string Key = keyOf(F, Sources);
     unsigned N = ++Seen[{F.Main.File, Key}];
-    Out.push_back(Key + ":" + std::to_string(N));
+    F.Fingerprint = Key + ":" + std::to_string(N);
   }
-  return Out;
 }
 
 } // namespace cudalint

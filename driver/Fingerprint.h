@@ -22,10 +22,12 @@
 
 namespace cudalint {
 
-/// The fingerprint of each finding of \p Report, in order: a hex hash, then
-/// ":N" counting the findings of one file with the same hash (GitHub's
-/// convention), so that two identical lines keep apart.
-std::vector<std::string> fingerprints(const RunReport &Report);
+/// Gives each finding of \p Report its fingerprint: a hex hash, then ":N"
+/// counting the findings of one file with the same hash (GitHub's
+/// convention), so that two identical lines keep apart. Call it on the
+/// whole run: the numbering must not depend on what a baseline or a diff
+/// later hides.
+void assignFingerprints(RunReport &Report);
 
 } // namespace cudalint
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lint.h"
+#include "Fingerprint.h"
 #include "ResultCache.h"
 #include "Shards.h"
 
@@ -439,6 +440,7 @@ RunReport mergeRecord(const LintRecord &Record) {
   Builder.addFragments(Results);
   RunReport Report = Builder.finish();
   Report.FilesFromCache = Record.FromCache;
+  assignFingerprints(Report);
   return Report;
 }
 

@@ -13,7 +13,6 @@
 #include "ResultCache.h"
 #include "Runner.h"
 
-
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,14 +1,13 @@
 //===--- Sarif.cpp - SARIF 2.1.0 for GitHub code scanning -----------------===//
 //
 // What code scanning reads: results with a fingerprint that survives edits
-// elsewhere in the file (Fingerprint.h), relative URIs under %SRCROOT%,
-// regions with an end, and rules that carry their help (the check's page
-// of docs/, compiled in) and a helpUri at a base the user sets
+// elsewhere in the file (Fingerprint.h, given at the merge), relative URIs
+// under %SRCROOT%, regions with an end, and rules that carry their help (the
+// check's page of docs/, compiled in) and a helpUri at a base the user sets
 // (--docs-url).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Fingerprint.h"
 #include "Report.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -243,14 +242,13 @@ nlohmann::json sarifFixes(const Finding &F) {
 }
 
 nlohmann::json sarifResult(const Finding &F, size_t RuleIndex,
-                           const std::string &Fingerprint,
                            SourceText &Sources) {
   nlohmann::json R = {
       {"ruleId", F.Check},
       {"ruleIndex", RuleIndex},
       {"level", severityName(F.Level)},
       {"message", {{"text", F.Main.Text}}},
-      {"partialFingerprints", {{"primaryLocationLineHash", Fingerprint}}}};
+      {"partialFingerprints", {{"primaryLocationLineHash", F.Fingerprint}}}};
   if (!F.Main.File.empty())
     R["locations"] = nlohmann::json::array({sarifLocation(F.Main, Sources)});
   nlohmann::json Related = sarifRelatedLocations(F, Sources);
@@ -282,13 +280,9 @@ nlohmann::json toSarif(const RunReport &Report, const std::string &Version,
                        const std::string &DocsBase) {
   SarifRules Rules(DocsBase);
   SourceText Sources;
-  std::vector<std::string> Prints = fingerprints(Report);
   nlohmann::json Results = nlohmann::json::array();
-  for (size_t I = 0; I < Report.Findings.size(); ++I) {
-    const Finding &F = Report.Findings[I];
-    Results.push_back(
-        sarifResult(F, Rules.indexOf(F.Check), Prints[I], Sources));
-  }
+  for (const Finding &F : Report.Findings)
+    Results.push_back(sarifResult(F, Rules.indexOf(F.Check), Sources));
 
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
@@ -314,10 +308,8 @@ nlohmann::json toSarif(const RunReport &Report, const std::string &Version,
 }
 
 nlohmann::json toCodeClimate(const RunReport &Report) {
-  std::vector<std::string> Prints = fingerprints(Report);
   nlohmann::json Issues = nlohmann::json::array();
-  for (size_t I = 0; I < Report.Findings.size(); ++I) {
-    const Finding &F = Report.Findings[I];
+  for (const Finding &F : Report.Findings) {
     if (F.Main.File.empty())
       continue; // GitLab shows an issue at a place, or not at all.
     // GitLab's severities: info, minor, major, critical, blocker.
@@ -330,7 +322,7 @@ nlohmann::json toCodeClimate(const RunReport &Report) {
          {"check_name", F.Check},
          {"description", F.Main.Text},
          {"categories", {"Performance"}},
-         {"fingerprint", Prints[I]},
+         {"fingerprint", F.Fingerprint},
          {"severity", GitLabLevel},
          {"location",
           {{"path", displayPath(F.Main.File)},
