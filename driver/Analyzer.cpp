@@ -266,7 +266,7 @@ public:
   void locate(Message &M) {
     if (M.File.empty())
       return;
-    const std::string *Text = contents(M.File);
+    const std::string *Text = Files.text(M.File);
     if (!Text || M.Offset > Text->size()) {
       M.Line = M.Column = 0;
       return;
@@ -280,17 +280,7 @@ public:
   }
 
 private:
-  const std::string *contents(const std::string &File) {
-    auto It = Cache.find(File);
-    if (It != Cache.end())
-      return It->second ? &*It->second : nullptr;
-    auto Buffer = llvm::MemoryBuffer::getFile(File);
-    auto &Slot = Cache[File];
-    if (Buffer)
-      Slot = (*Buffer)->getBuffer().str();
-    return Slot ? &*Slot : nullptr;
-  }
-  std::map<std::string, std::optional<std::string>> Cache;
+  SourceFiles Files;
 };
 
 std::string absolutePath(StringRef Path, StringRef BuildDir) {

@@ -3,7 +3,6 @@
 #include "Fingerprint.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
 
 #include <map>
@@ -14,26 +13,6 @@ using llvm::StringRef;
 namespace cudalint {
 
 namespace {
-
-// A file's lines, read once per report.
-class SourceLines {
-public:
-  const std::vector<std::string> *of(const std::string &File) {
-    auto [It, Inserted] = Files.try_emplace(File);
-    if (Inserted) {
-      auto Buffer = llvm::MemoryBuffer::getFile(File);
-      if (Buffer) {
-        llvm::SmallVector<StringRef, 0> Lines;
-        (*Buffer)->getBuffer().split(Lines, '\n');
-        It->second.emplace(Lines.begin(), Lines.end());
-      }
-    }
-    return It->second ? &*It->second : nullptr;
-  }
-
-private:
-  std::map<std::string, std::optional<std::vector<std::string>>> Files;
-};
 
 // \p Line with runs of whitespace as one space, trimmed.
 std::string normalized(StringRef Line) {
@@ -49,12 +28,13 @@ std::string normalized(StringRef Line) {
   return Out;
 }
 
-std::string keyOf(const Finding &F, SourceLines &Sources) {
+std::string keyOf(const Finding &F, SourceFiles &Sources) {
   std::string Key = F.Check + '\x1f' + F.Kernel + '\x1f';
-  const std::vector<std::string> *Lines =
-      F.Main.File.empty() ? nullptr : Sources.of(F.Main.File);
-  if (Lines && F.Main.Line >= 1 && F.Main.Line <= Lines->size())
-    Key += normalized((*Lines)[F.Main.Line - 1]);
+  std::optional<StringRef> Line = F.Main.File.empty()
+                                      ? std::nullopt
+                                      : Sources.line(F.Main.File, F.Main.Line);
+  if (Line)
+    Key += normalized(*Line);
   else
     Key += F.Main.Text; // No source: the message stands for the place.
   return llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true, 16);
@@ -63,7 +43,7 @@ std::string keyOf(const Finding &F, SourceLines &Sources) {
 } // namespace
 
 void assignFingerprints(RunReport &Report) {
-  SourceLines Sources;
+  SourceFiles Sources;
   std::map<std::pair<std::string, std::string>, unsigned> Seen;
   for (Finding &F : Report.Findings) {
     std::string Key = keyOf(F, Sources);

@@ -9,8 +9,6 @@
 #include "Fixes.h"
 #include "Report.h"
 
-#include "llvm/Support/MemoryBuffer.h"
-
 #include <map>
 #include <optional>
 
@@ -56,36 +54,23 @@ pre.diff .add { color: #116611; } pre.diff .del { color: #aa1111; }
 ul.notes { color: #444; }
 )css";
 
-// The file's text, read once per report.
-class Sources {
-public:
-  const std::string *text(const std::string &File) {
-    auto [It, Inserted] = Files.try_emplace(File);
-    if (Inserted)
-      if (auto Buffer = llvm::MemoryBuffer::getFile(File))
-        It->second = (*Buffer)->getBuffer().str();
-    return It->second ? &*It->second : nullptr;
-  }
-
-private:
-  std::map<std::string, std::optional<std::string>> Files;
-};
-
-// Lines Line-2 .. Line+2 of \p Text, the finding's line marked.
-std::string excerpt(const std::string &Text, unsigned Line) {
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  llvm::StringRef(Text).split(Lines, '\n');
+// Lines Line-2 .. Line+2 of \p File, the finding's line marked.
+std::string excerpt(const std::string &File, unsigned Line,
+                    SourceFiles &Files) {
   std::string Out = "<pre class=\"source\">";
   unsigned First = Line > 2 ? Line - 2 : 1;
-  for (unsigned L = First; L <= Line + 2 && L <= Lines.size(); ++L) {
-    std::string Row = std::to_string(L) + "  " + escape(Lines[L - 1]);
+  for (unsigned L = First; L <= Line + 2; ++L) {
+    std::optional<llvm::StringRef> Text = Files.line(File, L);
+    if (!Text)
+      break;
+    std::string Row = std::to_string(L) + "  " + escape(*Text);
     Out += L == Line ? "<span class=\"hit\">" + Row + "</span>" : Row + "\n";
   }
   return Out + "</pre>";
 }
 
 // The fix-it as a unified diff, coloured; "" without one.
-std::string fixDiff(const Finding &F, Sources &Files) {
+std::string fixDiff(const Finding &F, SourceFiles &Files) {
   const std::vector<Replacement> *Edits = &F.Main.Fixes;
   const char *Label = "fix-it (--fix applies it)";
   for (const Message &N : F.Notes)
@@ -123,7 +108,7 @@ std::string fixDiff(const Finding &F, Sources &Files) {
   return Out + "</pre>";
 }
 
-std::string findingHtml(const Finding &F, Sources &Files) {
+std::string findingHtml(const Finding &F, SourceFiles &Files) {
   std::string Level = severityName(F.Level);
   std::string Out = "<article class=\"finding\"><p><span class=\"level " +
                     Level + "\">" + Level + "</span> <span class=\"where\">" +
@@ -131,8 +116,8 @@ std::string findingHtml(const Finding &F, Sources &Files) {
                     std::to_string(F.Main.Line) + ":" +
                     std::to_string(F.Main.Column) + "</span></p><p>" +
                     escape(F.Main.Text) + "</p>";
-  if (const std::string *Text = Files.text(F.Main.File); Text && F.Main.Line)
-    Out += excerpt(*Text, F.Main.Line);
+  if (Files.text(F.Main.File) && F.Main.Line)
+    Out += excerpt(F.Main.File, F.Main.Line, Files);
   if (!F.Notes.empty()) {
     Out += "<ul class=\"notes\">";
     for (const Message &N : F.Notes)
@@ -167,7 +152,7 @@ std::string toHtml(const RunReport &Report) {
   for (const CheckInfo &C : checkCatalogue())
     Summaries[C.Name] = C.Summary;
 
-  Sources Files;
+  SourceFiles Files;
   std::string Out = std::string("<!DOCTYPE html>\n<html lang=\"en\"><head>"
                                 "<meta charset=\"utf-8\"><title>cudalint "
                                 "report</title><style>") +

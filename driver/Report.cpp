@@ -216,6 +216,29 @@ private:
 
 } // namespace
 
+const std::string *SourceFiles::text(const std::string &File) {
+  auto [It, Inserted] = Files.try_emplace(File);
+  if (Inserted)
+    if (auto Buffer = llvm::MemoryBuffer::getFile(File))
+      It->second = (*Buffer)->getBuffer().str();
+  return It->second ? &*It->second : nullptr;
+}
+
+std::optional<llvm::StringRef> SourceFiles::line(const std::string &File,
+                                                 unsigned Line) {
+  const std::string *Text = text(File);
+  if (!Text || Line == 0)
+    return std::nullopt;
+  llvm::StringRef Rest = *Text;
+  for (unsigned L = 1; L < Line; ++L) {
+    size_t Break = Rest.find('\n');
+    if (Break == llvm::StringRef::npos)
+      return std::nullopt;
+    Rest = Rest.drop_front(Break + 1);
+  }
+  return Rest.take_until([](char C) { return C == '\n'; });
+}
+
 unsigned promoteToErrors(RunReport &Report, llvm::StringRef Globs) {
   clang::tidy::GlobList AsErrors(Globs);
   unsigned Errors = 0;

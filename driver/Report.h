@@ -7,7 +7,9 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +69,18 @@ struct CheckInfo {
   std::string Level = "warning";
 };
 const std::vector<CheckInfo> &checkCatalogue();
+
+/// The texts of the files findings point into, each read once per report;
+/// nullptr (or nullopt) for a file that cannot be read.
+class SourceFiles {
+public:
+  const std::string *text(const std::string &File);
+  /// Line \p Line (from 1) of \p File, without its line break.
+  std::optional<llvm::StringRef> line(const std::string &File, unsigned Line);
+
+private:
+  std::map<std::string, std::optional<std::string>> Files;
+};
 
 /// A path as the user should read it: relative to the working directory
 /// when inside it.

@@ -12,7 +12,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <nlohmann/json.hpp>
@@ -42,27 +41,17 @@ std::string checkPage(const std::string &Check) {
 }
 
 // Where a region ends: the identifier or number at its start, else one
-// character. Files are read once.
-class SourceText {
-public:
-  unsigned tokenEnd(const Message &M) {
-    auto [It, Inserted] = Files.try_emplace(M.File);
-    if (Inserted)
-      if (auto Buffer = llvm::MemoryBuffer::getFile(M.File))
-        It->second = (*Buffer)->getBuffer().str();
-    const std::optional<std::string> &Text = It->second;
-    if (!Text || M.Offset >= Text->size())
-      return M.Column + 1;
-    size_t End = M.Offset;
-    while (End < Text->size() &&
-           (llvm::isAlnum((*Text)[End]) || (*Text)[End] == '_'))
-      ++End;
-    return M.Column + std::max<size_t>(End - M.Offset, 1);
-  }
-
-private:
-  std::map<std::string, std::optional<std::string>> Files;
-};
+// character.
+unsigned tokenEnd(const Message &M, SourceFiles &Sources) {
+  const std::string *Text = Sources.text(M.File);
+  if (!Text || M.Offset >= Text->size())
+    return M.Column + 1;
+  size_t End = M.Offset;
+  while (End < Text->size() &&
+         (llvm::isAlnum((*Text)[End]) || (*Text)[End] == '_'))
+    ++End;
+  return M.Column + std::max<size_t>(End - M.Offset, 1);
+}
 
 } // namespace
 
@@ -82,7 +71,7 @@ static std::string fileUri(const std::string &AbsolutePath) {
   return Rel.empty() || Rel[0] != '/' ? Out : "file://" + Out;
 }
 
-static nlohmann::json sarifLocation(const Message &M, SourceText &Sources) {
+static nlohmann::json sarifLocation(const Message &M, SourceFiles &Sources) {
   nlohmann::json Physical = {{"artifactLocation", {{"uri", fileUri(M.File)}}}};
   if (!llvm::sys::path::is_absolute(displayPath(M.File)))
     Physical["artifactLocation"]["uriBaseId"] = "%SRCROOT%";
@@ -90,7 +79,7 @@ static nlohmann::json sarifLocation(const Message &M, SourceText &Sources) {
     Physical["region"] = {{"startLine", M.Line},
                           {"startColumn", M.Column},
                           {"endLine", M.Line},
-                          {"endColumn", Sources.tokenEnd(M)}};
+                          {"endColumn", tokenEnd(M, Sources)}};
   return {{"physicalLocation", Physical}};
 }
 
@@ -197,7 +186,7 @@ private:
 };
 
 // The notes that have a place, numbered.
-nlohmann::json sarifRelatedLocations(const Finding &F, SourceText &Sources) {
+nlohmann::json sarifRelatedLocations(const Finding &F, SourceFiles &Sources) {
   nlohmann::json Related = nlohmann::json::array();
   int Id = 0;
   for (const Message &N : F.Notes) {
@@ -242,7 +231,7 @@ nlohmann::json sarifFixes(const Finding &F) {
 }
 
 nlohmann::json sarifResult(const Finding &F, size_t RuleIndex,
-                           SourceText &Sources) {
+                           SourceFiles &Sources) {
   nlohmann::json R = {
       {"ruleId", F.Check},
       {"ruleIndex", RuleIndex},
@@ -279,7 +268,7 @@ nlohmann::json sarifNotifications(const RunReport &Report) {
 nlohmann::json toSarif(const RunReport &Report, const std::string &Version,
                        const std::string &DocsBase) {
   SarifRules Rules(DocsBase);
-  SourceText Sources;
+  SourceFiles Sources;
   nlohmann::json Results = nlohmann::json::array();
   for (const Finding &F : Report.Findings)
     Results.push_back(sarifResult(F, Rules.indexOf(F.Check), Sources));
