@@ -108,12 +108,16 @@ collectFixes(const RunReport &Report, bool FromNotes,
       ByFile[R.File].push_back(R);
   }
   for (auto &Entry : ByFile)
-    std::sort(Entry.second.begin(), Entry.second.end(),
-              [](const Replacement &A, const Replacement &B) {
-                return A.Offset != B.Offset ? A.Offset < B.Offset
-                                            : A.Length < B.Length;
-              });
+    sortEdits(Entry.second);
   return ByFile;
+}
+
+void sortEdits(std::vector<Replacement> &Edits) {
+  std::sort(Edits.begin(), Edits.end(),
+            [](const Replacement &A, const Replacement &B) {
+              return A.Offset != B.Offset ? A.Offset < B.Offset
+                                          : A.Length < B.Length;
+            });
 }
 
 std::optional<std::string> applyEdits(const std::string &Original,

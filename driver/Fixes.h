@@ -27,6 +27,10 @@ collectFixes(const RunReport &Report, bool FromNotes,
              const std::function<bool(const std::string &)> &Editable,
              std::vector<std::string> &Skipped, bool EvenIfBroken = false);
 
+/// Sorts one file's edits into the order applyEdits takes them: by offset,
+/// then length.
+void sortEdits(std::vector<Replacement> &Edits);
+
 /// \p Original with \p Edits applied (sorted, non-overlapping); nullopt if
 /// one of them does not fit the file (it changed since it was analysed).
 std::optional<std::string> applyEdits(const std::string &Original,

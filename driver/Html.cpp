@@ -85,10 +85,7 @@ std::string fixDiff(const Finding &F, SourceFiles &Files) {
     ByFile[R.File].push_back(R);
   std::string Diff;
   for (auto &[File, FileEdits] : ByFile) {
-    std::sort(FileEdits.begin(), FileEdits.end(),
-              [](const Replacement &A, const Replacement &B) {
-                return A.Offset < B.Offset;
-              });
+    sortEdits(FileEdits);
     const std::string *Text = Files.text(File);
     std::optional<std::string> Edited =
         Text ? applyEdits(*Text, FileEdits) : std::nullopt;
