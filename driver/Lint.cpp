@@ -30,17 +30,19 @@ namespace {
 // of the results) that included it.
 using IncluderMap = std::map<std::string, std::string>;
 
-// The worker's job: one file, unless its config is broken.
+// The worker's job: one file, unless its config is broken. \p Known is
+// the request the parent already made for the file's cache key (with its
+// config found sound), if it made one.
 FileResult lintFile(const LintSettings &Settings, LintProject &Project,
-                    const std::string &File) {
-  std::string ConfigError = validateConfigFor(Settings, File);
+                    const std::string &File, const ParseRequest *Known) {
+  std::string ConfigError = Known ? "" : validateConfigFor(Settings, File);
   if (!ConfigError.empty()) {
     FileResult R;
     R.File = File;
     R.FileErrors.push_back(ConfigError);
     return R;
   }
-  ParseRequest Request = parseRequestFor(Project, File);
+  ParseRequest Request = Known ? *Known : parseRequestFor(Project, File);
   if (!llvm::sys::fs::is_directory(Request.WorkingDirectory)) {
     FileResult R;
     R.File = File;
@@ -314,15 +316,18 @@ private:
   std::map<std::tuple<std::string, unsigned, std::string>, bool> Kernels;
 };
 
-// The key of \p File's entry in the result cache; empty when the file is
-// not to be looked up (its config is broken: the worker says so).
-std::string cacheKeyFor(const LintSettings &Settings, LintProject &Project,
-                        const std::string &File) {
+// The key of \p File's entry in the result cache, and the request it was
+// made from (for the worker); nullopt when the file is not to be looked up
+// (its config is broken: the worker says so).
+std::optional<std::pair<std::string, ParseRequest>>
+cacheKeyFor(const LintSettings &Settings, LintProject &Project,
+            const std::string &File) {
   if (!validateConfigFor(Settings, File).empty())
-    return "";
+    return std::nullopt;
   ParseRequest Request = parseRequestFor(Project, File);
-  return unitKey({Request.Command, Request.WorkingDirectory, File,
-                  effectiveConfig(Settings, File)});
+  std::string Key = unitKey({Request.Command, Request.WorkingDirectory, File,
+                             effectiveConfig(Settings, File)});
+  return std::make_pair(std::move(Key), std::move(Request));
 }
 
 // Lints \p Files: the results the cache holds for them, and the others in
@@ -333,18 +338,23 @@ std::vector<FileResult> lintUnits(const std::vector<std::string> &Files,
   std::vector<std::optional<FileResult>> Slots(Files.size());
   std::vector<std::string> Keys(Files.size()), Missed;
   std::vector<size_t> MissedAt;
+  std::map<std::string, ParseRequest> Requests; ///< Made for the keys.
   for (size_t I = 0; I < Files.size(); ++I) {
     if (Options.Cache.Enabled)
-      Keys[I] = cacheKeyFor(Options.Settings, Project, Files[I]);
-    if (!Keys[I].empty())
-      Slots[I] = Cache.lookup(Keys[I]);
+      if (auto Keyed = cacheKeyFor(Options.Settings, Project, Files[I])) {
+        Keys[I] = std::move(Keyed->first);
+        Slots[I] = Cache.lookup(Keys[I]);
+        Requests.emplace(Files[I], std::move(Keyed->second));
+      }
     if (!Slots[I]) {
       Missed.push_back(Files[I]);
       MissedAt.push_back(I);
     }
   }
   auto Work = [&](const std::string &File) {
-    return lintFile(Options.Settings, Project, File);
+    auto Known = Requests.find(File);
+    return lintFile(Options.Settings, Project, File,
+                    Known == Requests.end() ? nullptr : &Known->second);
   };
   std::vector<FileResult> Fresh = runIsolated(Missed, Options.Workers, Work);
   for (size_t J = 0; J < Fresh.size(); ++J) {
