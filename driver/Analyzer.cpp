@@ -200,6 +200,7 @@ private:
     K.Name = FD->getQualifiedNameAsString();
     K.File = absolute(File->getName());
     K.Line = SM->getSpellingLineNumber(SM->getFileLoc(FD->getLocation()));
+    K.LastLine = SM->getSpellingLineNumber(SM->getFileLoc(FD->getEndLoc()));
     K.Analysed = !hasParseErrors(FD);
     Kernels.push_back(std::move(K));
   }

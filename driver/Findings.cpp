@@ -73,12 +73,14 @@ void to_json(nlohmann::json &J, const KernelRecord &K) {
   J = {{"name", K.Name},
        {"file", K.File},
        {"line", K.Line},
+       {"last_line", K.LastLine},
        {"analysed", K.Analysed}};
 }
 void from_json(const nlohmann::json &J, KernelRecord &K) {
   J.at("name").get_to(K.Name);
   J.at("file").get_to(K.File);
   J.at("line").get_to(K.Line);
+  J.at("last_line").get_to(K.LastLine);
   J.at("analysed").get_to(K.Analysed);
 }
 

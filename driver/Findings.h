@@ -45,8 +45,10 @@ struct Finding {
   /// its fix-its are applied only with --fix-errors, as in clang-tidy.
   bool InBrokenUnit = false;
   /// The kernel whose definition encloses the finding, if any (set by the
-  /// parent, from the translation unit's kernels): part of its fingerprint.
+  /// parent, from the translation unit's kernels): its name and the lines
+  /// of its definition are part of the finding's fingerprint.
   std::string Kernel;
+  unsigned KernelLine = 0, KernelLastLine = 0;
   /// Its identity across commits (Fingerprint.h), given once the run's
   /// findings are merged, before any of them is filtered out: SARIF,
   /// GitLab's report and the baseline all read this one.
@@ -64,8 +66,9 @@ struct Finding {
 /// header or fragment it includes), and whether the checks could analyse it.
 struct KernelRecord {
   std::string Name;
-  std::string File; ///< Absolute path.
-  unsigned Line = 0;
+  std::string File;      ///< Absolute path.
+  unsigned Line = 0;     ///< Of its name.
+  unsigned LastLine = 0; ///< Of the brace that closes its body.
   /// Its body parsed without error, so the checks ran on it.
   bool Analysed = false;
 };

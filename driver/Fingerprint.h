@@ -5,10 +5,12 @@
 // finding the same way: neither may change when lines are added above the
 // finding or elsewhere in the file. The key is computed from what the
 // finding is about, never from its line number: the check, the kernel that
-// encloses it, and the text of its line, whitespace normalized. The lines
-// around it are left out on purpose: with them, a kernel added below a known
-// finding changed its fingerprint (baseline.test). Findings whose keys still
-// collide are numbered in the order of the file.
+// encloses it, the text of its line and of the nearest non-blank lines
+// around it, whitespace normalized. Those neighbours are taken only from
+// inside the kernel's definition, so that code added above or below the
+// kernel, or blank lines anywhere, leave the key alone; an edit of the line
+// next to a finding gives it a new one, as GitHub's own fingerprints do.
+// Findings whose keys still collide are numbered in the order of the file.
 //
 //===----------------------------------------------------------------------===//
 

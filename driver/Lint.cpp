@@ -240,21 +240,23 @@ private:
     }
   }
 
-  // The kernel defined last before \p M in its file, if any.
-  static std::string enclosingKernel(const Message &M,
-                                     const std::vector<KernelRecord> &Kernels) {
-    const KernelRecord *Best = nullptr;
+  // The kernel whose definition holds \p M, if any.
+  static const KernelRecord *
+  enclosingKernel(const Message &M, const std::vector<KernelRecord> &Kernels) {
     for (const KernelRecord &K : Kernels)
-      if (K.File == M.File && K.Line <= M.Line &&
-          (!Best || K.Line > Best->Line))
-        Best = &K;
-    return Best ? Best->Name : "";
+      if (K.File == M.File && K.Line <= M.Line && M.Line <= K.LastLine)
+        return &K;
+    return nullptr;
   }
 
   // Once, however many translation units found it.
-  void addFinding(Finding F, bool InBrokenUnit, std::string Kernel) {
+  void addFinding(Finding F, bool InBrokenUnit, const KernelRecord *Kernel) {
     F.InBrokenUnit = InBrokenUnit;
-    F.Kernel = std::move(Kernel);
+    if (Kernel) {
+      F.Kernel = Kernel->Name;
+      F.KernelLine = Kernel->Line;
+      F.KernelLastLine = Kernel->LastLine;
+    }
     std::string Key = F.Check + "\x1f" + F.Main.File + "\x1f" +
                       std::to_string(F.Main.Offset) + "\x1f" + F.Main.Text;
     if (Seen.insert(Key).second)

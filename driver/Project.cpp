@@ -46,7 +46,8 @@ static std::string jsonProblem(const std::string &File) {
   if (!Buffer)
     return Buffer.getError().message();
   try {
-    (void)nlohmann::json::parse((*Buffer)->getBuffer());
+    nlohmann::json Parsed = nlohmann::json::parse((*Buffer)->getBuffer());
+    (void)Parsed; // Only whether it parses matters.
   } catch (const nlohmann::json::parse_error &E) {
     StringRef What = E.what();
     What = What.substr(
