@@ -11,10 +11,12 @@
 #include "CudaLintModule.h"
 #include "Discovery.h"
 #include "ExportCommands.h"
+#include "FixPlan.h"
 #include "Fixes.h"
 #include "Launch.h"
 #include "Lint.h"
 #include "Options.h"
+#include "Output.h"
 #include "Project.h"
 #include "Report.h"
 #include "Shards.h"
@@ -207,9 +209,6 @@ be analysed (the others are still linted and reported).
 
 namespace {
 
-/// The exit status, as the overview above describes it.
-enum ExitStatus { ExitClean = 0, ExitFindings = 1, ExitTrouble = 2 };
-
 //===----------------------------------------------------------------------===//
 // Reading the command line
 //===----------------------------------------------------------------------===//
@@ -311,6 +310,7 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   Options.Output.Quiet = Quiet;
   Options.Output.Baseline = BaselineFile;
   Options.Output.WriteBaseline = WriteBaselineFile;
+  Options.Output.DocsUrl = DocsUrl;
 
   Options.Fixes.Apply = Fix || FixNotes;
   Options.Fixes.FromNotes = FixNotes;
@@ -419,114 +419,6 @@ int printCommands(LintProject &Project) {
 }
 
 //===----------------------------------------------------------------------===//
-// Fix-its: computed before the report, written after it, so that the
-// report shows the source as it was linted.
-//===----------------------------------------------------------------------===//
-
-struct FixPlan {
-  std::string DiffText;                                    ///< With --diff.
-  std::vector<std::pair<std::string, std::string>> Writes; ///< (file, text)
-  std::vector<std::string> Problems; ///< Fix-its left out, and why.
-};
-
-struct EditedFile {
-  std::string Original, Edited;
-};
-
-// \p File with \p Edits applied, in memory; nullopt, with the reason in
-// \p Errors, when it cannot be read or no longer matches the edits.
-std::optional<EditedFile>
-applyToFile(const std::string &File, const std::vector<Replacement> &Edits,
-            std::vector<cudalint::FileError> &Errors) {
-  auto Buffer = MemoryBuffer::getFile(File);
-  if (!Buffer) {
-    Errors.push_back({File, "cannot read file to fix it"});
-    return std::nullopt;
-  }
-  EditedFile Text;
-  Text.Original = (*Buffer)->getBuffer().str();
-  std::optional<std::string> Edited = applyEdits(Text.Original, Edits);
-  if (!Edited) {
-    Errors.push_back({File,
-                      "fix-its not applied: they no longer match the file (did "
-                      "it change during the run?)"});
-    return std::nullopt;
-  }
-  Text.Edited = std::move(*Edited);
-  return Text;
-}
-
-// --export-fixes: the YAML is written now; a failure is an error of the run.
-void exportFixes(const FixOptions &Fixes, const LintProject &Project,
-                 RunReport &Report) {
-  const std::vector<std::string> &Sources = Project.Files.Sources;
-  std::string Yaml = exportFixesYaml(Report, Fixes.FromNotes,
-                                     Sources.empty() ? "" : Sources.front());
-  std::string Error;
-  if (!writeFileAtomically(absolute(Fixes.ExportFile), Yaml, Error))
-    Report.Errors.push_back({absolute(Fixes.ExportFile), Error});
-}
-
-FixPlan planFixes(const FixOptions &Fixes, const LintProject &Project,
-                  RunReport &Report) {
-  FixPlan Plan;
-  if (!Fixes.wanted())
-    return Plan;
-  auto Editable = [&](const std::string &File) {
-    return isEditable(Project, File);
-  };
-  auto ByFile = collectFixes(Report, Fixes.FromNotes, Editable, Plan.Problems,
-                             Fixes.EvenIfBroken);
-  for (const auto &[File, Edits] : ByFile) {
-    if (Edits.empty())
-      continue;
-    std::optional<EditedFile> Text = applyToFile(File, Edits, Report.Errors);
-    if (!Text)
-      continue;
-    if (Fixes.Diff)
-      Plan.DiffText +=
-          unifiedDiff(displayPath(File), Text->Original, Text->Edited);
-    else if (Fixes.Apply && Text->Edited != Text->Original)
-      Plan.Writes.push_back({File, std::move(Text->Edited)});
-  }
-  if (!Fixes.ExportFile.empty())
-    exportFixes(Fixes, Project, Report);
-  return Plan;
-}
-
-// A file nobody may write: replacing it through a rename would succeed
-// (the directory is writable), and go against what its mode says.
-bool isReadOnly(const std::string &File) {
-  sys::fs::file_status Status;
-  return !sys::fs::status(File, Status) &&
-         (Status.permissions() & sys::fs::all_write) == 0;
-}
-
-// Writes the edited files; how many were written, and whether one failed.
-std::pair<unsigned, bool> writeFixedFiles(const FixPlan &Plan) {
-  unsigned FixedFiles = 0;
-  bool WriteFailed = false;
-  for (const auto &[File, Text] : Plan.Writes) {
-    std::string Error;
-    if (isReadOnly(File)) {
-      printError("'" + displayPath(File) +
-                 "' is read-only: its fix-its were not applied; make it "
-                 "writable (chmod u+w, or check it out for editing) and run "
-                 "again");
-      WriteFailed = true;
-      continue;
-    }
-    if (writeFileAtomically(File, Text, Error)) {
-      ++FixedFiles;
-    } else {
-      printError(Error);
-      WriteFailed = true;
-    }
-  }
-  return {FixedFiles, WriteFailed};
-}
-
-//===----------------------------------------------------------------------===//
 // The report
 //===----------------------------------------------------------------------===//
 
@@ -583,121 +475,6 @@ bool useBaseline(const OutputOptions &Output, RunReport &Report) {
   }
   applyBaseline(Report, *Known);
   return true;
-}
-
-// Where the SARIF rules' help pages are: --docs-url, else the docs
-// installed next to this binary, else the source tree's (a build tree).
-std::string docsBase() {
-  if (!DocsUrl.empty())
-    return StringRef(DocsUrl).rtrim('/').str();
-  std::string Exe = sys::fs::getMainExecutable(nullptr, nullptr);
-  SmallString<256> Installed(
-      sys::path::parent_path(sys::path::parent_path(Exe)));
-  sys::path::append(Installed, "share", "doc", "cudalint");
-  for (StringRef Dir : {StringRef(Installed), StringRef(CUDALINT_SOURCE_DOCS)})
-    if (sys::fs::is_directory(Dir + "/checks"))
-      return "file://" + Dir.str();
-  return "";
-}
-
-// The report in \p Format; a shard's JSON or SARIF report also carries
-// \p ShardData, what --merge needs.
-void printReport(raw_ostream &Out, ReportFormat Format, const RunReport &Report,
-                 bool ToFile, const nlohmann::json *ShardData) {
-  switch (Format) {
-  case ReportFormat::Text: {
-    // LLVM's own --color option (--color, --color=false) decides, and
-    // without it colour is used on a terminal.
-    bool UseColor = !ToFile && WithColor(Out).colorsEnabled();
-    printText(Out, Report, UseColor);
-    break;
-  }
-  case ReportFormat::Json: {
-    nlohmann::json J = toJson(Report);
-    if (ShardData)
-      J["cudalint_shard"] = *ShardData;
-    Out << dumpJson(J, 2) << "\n";
-    break;
-  }
-  case ReportFormat::Sarif: {
-    nlohmann::json J = toSarif(Report, CUDALINT_VERSION, docsBase());
-    if (ShardData)
-      J["runs"][0]["properties"]["cudalint_shard"] = *ShardData;
-    Out << dumpJson(J, 2) << "\n";
-    break;
-  }
-  case ReportFormat::CodeClimate:
-    Out << dumpJson(toCodeClimate(Report), 2) << "\n";
-    break;
-  case ReportFormat::Html:
-    Out << toHtml(Report);
-    break;
-  }
-}
-
-// "cudalint: 3 findings in 2 files; ..." on stderr.
-void printSummary(const RunReport &Report, unsigned FixedFiles) {
-  errs() << "cudalint: " << Report.warningCount() << " finding"
-         << (Report.warningCount() == 1 ? "" : "s") << " in "
-         << Report.FilesTotal << " file" << (Report.FilesTotal == 1 ? "" : "s");
-  if (Report.FilesPartial)
-    errs() << "; " << Report.FilesPartial
-           << " analysed in part (compiler errors)";
-  if (Report.FilesFailed)
-    errs() << "; " << Report.FilesFailed << " not analysed";
-  if ((Report.FilesPartial || Report.FilesFailed) && Report.Kernels)
-    errs() << "; " << Report.KernelsAnalysed << " of " << Report.Kernels
-           << " kernel" << (Report.Kernels == 1 ? "" : "s") << " analysed";
-  if (Report.FilesFromCache)
-    errs() << "; " << Report.FilesFromCache << " from the cache";
-  if (Report.BaselineHidden)
-    errs() << "; " << Report.BaselineHidden << " known finding"
-           << (Report.BaselineHidden == 1 ? "" : "s")
-           << " hidden by the baseline";
-  if (Report.BaselineStale)
-    errs() << "; " << Report.BaselineStale << " baseline entr"
-           << (Report.BaselineStale == 1 ? "y" : "ies")
-           << " no longer match (fixed? --write-baseline refreshes it)";
-  if (FixedFiles)
-    errs() << "; fix-its applied to " << FixedFiles << " file"
-           << (FixedFiles == 1 ? "" : "s");
-  errs() << "\n";
-}
-
-int exitStatus(const RunReport &Report, bool WriteFailed) {
-  if (!Report.Errors.empty() || Report.FilesFailed || Report.FilesPartial ||
-      WriteFailed)
-    return ExitTrouble;
-  return Report.warningCount() ? ExitFindings : ExitClean;
-}
-
-// Writes the report (to --output, else stdout; stderr with --diff, whose
-// diff has stdout), then the diff or the fixed files, then the summary.
-int writeReport(const DriverOptions &Options, const RunReport &Report,
-                const FixPlan &Fixes,
-                const nlohmann::json *ShardData = nullptr) {
-  std::unique_ptr<raw_fd_ostream> FileOut;
-  raw_ostream *Out = Options.Fixes.Diff ? &errs() : &outs();
-  if (!Options.Output.File.empty()) {
-    std::error_code EC;
-    FileOut = std::make_unique<raw_fd_ostream>(Options.Output.File, EC);
-    if (EC) {
-      printError("cannot write '" + Options.Output.File + "': " + EC.message());
-      return ExitTrouble;
-    }
-    Out = FileOut.get();
-  }
-  printReport(*Out, Options.Output.Format, Report, FileOut != nullptr,
-              ShardData);
-  Out->flush();
-  if (Options.Fixes.Diff)
-    outs() << Fixes.DiffText;
-  for (const std::string &Problem : Fixes.Problems)
-    printWarning(Problem);
-  auto [FixedFiles, WriteFailed] = writeFixedFiles(Fixes);
-  if (!Options.Output.Quiet)
-    printSummary(Report, FixedFiles);
-  return exitStatus(Report, WriteFailed);
 }
 
 // --merge OUT IN...: the shards' reports as one run's, in their format.
