@@ -100,9 +100,9 @@ std::string remedyText(const std::string &Type, bool Tiled,
 std::string findingMessage(const MatrixProduct &P, const ASTContext &Ctx) {
   std::string Type = elementName(P.a().Load->Type);
   return "matrix product on CUDA cores: '" + sourceText(P.S, Ctx, 60) +
-         "' in the loop over '" + kLoopName(P.KLoop) +
-         "' computes C = A*B into " + quotedRootName(P.Store) + " (" +
-         rolesText(P) + "; " + Type + "); " +
+         "' in the loop over '" + kLoopName(P.KLoop) + "' computes C = A*B" +
+         (P.Acc.SoleTerm ? "" : " + ...") + " into " + quotedRootName(P.Store) +
+         " (" + rolesText(P) + "; " + Type + "); " +
          remedyText(Type, P.tiled(), P.registerBlocked());
 }
 

@@ -322,7 +322,8 @@ CublasPlan planCublasCall(const MatrixProduct &P,
   CublasPlan Plan;
   Plan.Call.Type = elementName(P.a().Load->Type);
   std::string &Why = Plan.WhyNot;
-  Why = operandsWhyNot(P, Plan.Call);
+  Why = P.Acc.SoleTerm ? operandsWhyNot(P, Plan.Call)
+                       : "the loop adds more than one product to the output";
   if (Why.empty())
     Why = leadingDimensionsWhyNot(P, Plan.Call);
   if (Why.empty())

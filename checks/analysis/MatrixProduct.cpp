@@ -262,42 +262,100 @@ std::optional<Accumulation> accumulationThroughReference(const Expr *S) {
 
 } // namespace
 
+namespace {
+
+// \p A and \p B read the same element: `C[i * n + j]` twice.
+bool sameElement(const Expr *A, const Expr *B) {
+  const auto *Sub = dyn_cast<ArraySubscriptExpr>(A->IgnoreParenImpCasts());
+  const Expr *Base = Sub ? Sub->getBase()->IgnoreParenImpCasts() : nullptr;
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Base);
+  if (!DRE)
+    return false;
+  const ASTContext &Ctx = DRE->getDecl()->getASTContext();
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+// The terms of the sum \p E (`a * b + c * d + e`: three).
+void collectTerms(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
+  if (std::optional<BinOp> Sum = binaryOperation(peelConversions(E));
+      Sum && Sum->Op == BO_Add) {
+    collectTerms(Sum->L, Out);
+    collectTerms(Sum->R, Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+// The first product among the terms \p Added adds (one, or several as in
+// SYR2K's `a * b + c * d`), with its factors.
+std::optional<Accumulation> productTerm(const Expr *S,
+                                        llvm::ArrayRef<const Expr *> Added) {
+  for (const Expr *Term : Added)
+    if (auto P = productOperands(Term)) {
+      Accumulation R{S, nullptr, P->first, P->second, nullptr, {}};
+      collectFactors(Term, R.Factors);
+      R.SoleTerm = Added.size() == 1;
+      return R;
+    }
+  return std::nullopt;
+}
+
+// The terms an accumulation `Target op= Value` adds to its target: all of
+// Value's with `+=`; with `=`, those besides the one term that reads the
+// target back (`acc = acc + a * b`); none when no term does.
+llvm::SmallVector<const Expr *, 4>
+addedTerms(const BinOp &B, const VarDecl *Acc, const Expr *Into) {
+  llvm::SmallVector<const Expr *, 4> Terms, Added;
+  collectTerms(B.R, Terms);
+  if (B.Op == BO_AddAssign)
+    return Terms;
+  auto IsTarget = [&](const Expr *E) {
+    return Acc ? localVariableOf(E) == Acc : sameElement(E, Into);
+  };
+  for (const Expr *T : Terms)
+    if (!IsTarget(T))
+      Added.push_back(T);
+  if (Added.size() + 1 != Terms.size())
+    Added.clear();
+  return Added;
+}
+
+// The element \p L of a floating-point array in memory, the target of an
+// in-place accumulation (`C[i * n + j] += ...`).
+const Expr *memoryTarget(const Expr *L) {
+  return isa<ArraySubscriptExpr>(L->IgnoreParenImpCasts()) &&
+                 holdsFloats(L->getType(), nullptr)
+             ? L
+             : nullptr;
+}
+
+} // namespace
+
 std::optional<Accumulation> accumulation(const Expr *S) {
   std::optional<BinOp> B = binaryOperation(S);
   if (!B)
     return accumulationThroughReference(S);
+  if (B->Op != BO_AddAssign && B->Op != BO_Assign)
+    return std::nullopt;
   const VarDecl *Acc = localVariableOf(B->L);
-  const Expr *Into = nullptr;
-  if (!Acc && B->Op == BO_AddAssign &&
-      isa<ArraySubscriptExpr>(B->L->IgnoreParenImpCasts()) &&
-      holdsFloats(B->L->getType(), nullptr))
-    Into = B->L; // `C[i * n + j] += A[..] * B[..]`
-  else if (!Acc ||
-           !(holdsFloats(Acc->getType(), &Acc->getASTContext()) ||
-             Acc->getType()->isArrayType() || Acc->getType()->isRecordType()))
-    return std::nullopt;
-  if (B->Op == BO_AddAssign) {
-    if (auto P = productOperands(B->R)) {
-      Accumulation R{S, Acc, P->first, P->second, Into, {}};
-      collectFactors(B->R, R.Factors);
-      return R;
-    }
-    return std::nullopt;
-  }
-  if (B->Op != BO_Assign)
+  const Expr *Into = Acc ? nullptr : memoryTarget(B->L);
+  if (!Into && (!Acc || !(holdsFloats(Acc->getType(), &Acc->getASTContext()) ||
+                          Acc->getType()->isArrayType() ||
+                          Acc->getType()->isRecordType())))
     return std::nullopt;
   const Expr *R = peelConversions(B->R);
-  if (auto F = fmaInto(R, Acc))
-    return Accumulation{S, Acc, F->first, F->second};
-  if (std::optional<BinOp> Sum = binaryOperation(R); Sum && Sum->Op == BO_Add) {
-    if (localVariableOf(Sum->L) == Acc)
-      if (auto P = productOperands(Sum->R))
-        return Accumulation{S, Acc, P->first, P->second};
-    if (localVariableOf(Sum->R) == Acc)
-      if (auto P = productOperands(Sum->L))
-        return Accumulation{S, Acc, P->first, P->second};
-  }
-  return std::nullopt;
+  if (B->Op == BO_Assign && Acc)
+    if (auto F = fmaInto(R, Acc))
+      return Accumulation{S, Acc, F->first, F->second};
+  std::optional<Accumulation> Term = productTerm(S, addedTerms(*B, Acc, Into));
+  if (!Term)
+    return std::nullopt;
+  Term->Acc = Acc;
+  Term->Into = Into;
+  return Term;
 }
 
 static bool namesTensorCoreLibrary(const std::string &Name) {

@@ -53,14 +53,17 @@ struct BinOp {
 std::optional<BinOp> binaryOperation(const clang::Expr *E);
 
 /// `acc += X * Y`, `acc = acc + X * Y`, `acc = fmaf(X, Y, acc)`; also
-/// `C[i][j] += alpha * X * Y` straight into memory (Acc is then null and
-/// Into the lvalue). Factors is every factor of the product.
+/// `C[i][j] += alpha * X * Y` or `C[i][j] = C[i][j] + X * Y` straight into
+/// memory (Acc is then null and Into the lvalue). Factors is every factor
+/// of the product. The product may be one term of the sum added (`acc +=
+/// X * Y + Z * W`): SoleTerm is then false, and it stands for the sum.
 struct Accumulation {
   const clang::Expr *S;
   const clang::VarDecl *Acc;
   const clang::Expr *X, *Y;
   const clang::Expr *Into = nullptr;
   llvm::SmallVector<const clang::Expr *, 4> Factors;
+  bool SoleTerm = true;
 };
 std::optional<Accumulation> accumulation(const clang::Expr *S);
 

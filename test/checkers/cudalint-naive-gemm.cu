@@ -129,15 +129,6 @@ __global__ void in_place(const float *a, const float *b, float *c, float alpha,
   }
 }
 
-// Two products summed (PolyBench's syr2k): not one matrix product. Quiet.
-__global__ void two_products(const float *a, const float *b, float *c, int N,
-                             int M) {
-  int j = blockIdx.x * blockDim.x + threadIdx.x;
-  int i = blockIdx.y * blockDim.y + threadIdx.y;
-  for (int k = 0; k < M; k++)
-    c[i * N + j] += a[i * M + k] * b[j * M + k] + b[i * M + k] * a[j * M + k];
-}
-
 // Not products of matrices: quiet.
 
 // A matrix-vector product: the vector has no thread coordinate.
