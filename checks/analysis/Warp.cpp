@@ -1,6 +1,7 @@
 //===--- Warp.cpp - what the lanes of one warp do -------------------------===//
 
 #include "Warp.h"
+#include "LaunchValues.h"
 
 #include "TemplateStandIn.h"
 
@@ -473,22 +474,10 @@ LaunchConfig readLaunchConfig(const CUDAKernelCallExpr *Call,
   const VarDecl *GV = nullptr, *BV = nullptr;
   const CXXConstructExpr *G = dim3Ctor(Config->getArg(0), &GV);
   const CXXConstructExpr *B = dim3Ctor(Config->getArg(1), &BV);
-  if (B) {
-    int64_t V[3] = {1, 1, 1};
-    bool Constant = B->getNumArgs() >= 1 && B->getNumArgs() <= 3;
-    for (unsigned I = 0; I < B->getNumArgs() && Constant; ++I) {
-      Expr::EvalResult R;
-      const Expr *A = B->getArg(I);
-      if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(A))
-        A = DA->getExpr();
-      if (A->isValueDependent() || !A->EvaluateAsInt(R, Ctx))
-        Constant = false;
-      else
-        V[I] = R.Val.getInt().getExtValue();
-    }
-    if (Constant && V[0] > 0 && V[1] > 0 && V[2] > 0)
-      L.Block = BlockShape{V[0], V[1], V[2]};
-  }
+  if (std::optional<std::array<int64_t, 3>> V =
+          dim3AtLaunch(Config->getArg(1), Call, Caller, Ctx))
+    if ((*V)[0] > 0 && (*V)[1] > 0 && (*V)[2] > 0)
+      L.Block = BlockShape{(*V)[0], (*V)[1], (*V)[2]};
   if (G && explicitArgs(G) >= 2) {
     L.GridCtor = G;
     L.GridVar = GV;

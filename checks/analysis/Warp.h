@@ -151,7 +151,8 @@ bool addressComputable(const MemAccess &A);
 struct LaunchConfig {
   const clang::CUDAKernelCallExpr *Call = nullptr;
   const clang::FunctionDecl *Caller = nullptr;
-  std::optional<BlockShape> Block; ///< When every extent is a constant.
+  std::optional<BlockShape>
+      Block; ///< When every extent is known (LaunchValues.h).
   /// The dim3 constructions of the grid and block arguments, when written
   /// with at least two explicit extents (`dim3 block(16, 16);` or an inline
   /// `dim3(16, 16)`), and the variable holding them, if any.

@@ -1,0 +1,198 @@
+//===--- LaunchValues.cpp -------------------------------------------------===//
+
+#include "LaunchValues.h"
+#include "CudaAST.h"
+
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+// The expression that holds \p E, past parentheses and implicit casts that
+// keep its value (\p Skipped: the last of those, or \p E).
+const Stmt *holder(const Expr *E, ASTContext &Ctx, const Expr *&Skipped) {
+  Skipped = E;
+  while (true) {
+    auto Parents = Ctx.getParents(*Skipped);
+    if (Parents.size() != 1)
+      return nullptr;
+    const auto *P = Parents[0].get<Stmt>();
+    if (!P || !(isa<ParenExpr>(P) ||
+                (isa<ImplicitCastExpr>(P) &&
+                 cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)))
+      return P;
+    Skipped = cast<Expr>(P);
+  }
+}
+
+bool isRead(const Stmt *Holder) {
+  if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Holder))
+    return IC->getCastKind() == CK_LValueToRValue;
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Holder))
+    return CE->getConstructor()->isCopyOrMoveConstructor();
+  return false;
+}
+
+// A local variable of a function, not a parameter: one whose every write
+// is in view.
+const VarDecl *localVariable(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->isLocalVarDecl() || V->isStaticLocal() || !V->getInit())
+    return nullptr;
+  return V;
+}
+
+std::optional<int64_t> valueAt(const Expr *E, const FunctionDecl *Caller,
+                               ASTContext &Ctx, unsigned Depth);
+
+// The value of a variable only read after its initialisation.
+std::optional<int64_t> initialValue(const VarDecl *V,
+                                    const FunctionDecl *Caller, ASTContext &Ctx,
+                                    unsigned Depth) {
+  const Expr *Skipped = nullptr;
+  for (const DeclRefExpr *R : referencesTo(V, Caller->getBody(), Ctx))
+    if (!isRead(holder(R, Ctx, Skipped)))
+      return std::nullopt;
+  return valueAt(V->getInit(), Caller, Ctx, Depth + 1);
+}
+
+std::optional<int64_t> arithmetic(const BinaryOperator *BO,
+                                  const FunctionDecl *Caller, ASTContext &Ctx,
+                                  unsigned Depth) {
+  std::optional<int64_t> L = valueAt(BO->getLHS(), Caller, Ctx, Depth + 1);
+  std::optional<int64_t> R = valueAt(BO->getRHS(), Caller, Ctx, Depth + 1);
+  if (!L || !R)
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return *L + *R;
+  case BO_Sub:
+    return *L - *R;
+  case BO_Mul:
+    return *L * *R;
+  case BO_Div:
+    return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
+  case BO_Shl:
+    return *R >= 0 && *R < 31 ? std::optional<int64_t>(*L << *R) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<int64_t> valueAt(const Expr *E, const FunctionDecl *Caller,
+                               ASTContext &Ctx, unsigned Depth) {
+  if (Depth > 8 || !E)
+    return std::nullopt;
+  if (std::optional<int64_t> C = integerConstant(E, Ctx))
+    return C;
+  if (!Caller || !Caller->getBody())
+    return std::nullopt;
+  if (const VarDecl *V = localVariable(E))
+    return initialValue(V, Caller, Ctx, Depth);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()))
+    return arithmetic(BO, Caller, Ctx, Depth);
+  return std::nullopt;
+}
+
+// The extents a `dim3` constructor gives (its defaults are 1).
+std::optional<std::array<int64_t, 3>> constructed(const CXXConstructExpr *CE,
+                                                  const FunctionDecl *Caller,
+                                                  ASTContext &Ctx) {
+  std::array<int64_t, 3> V = {1, 1, 1};
+  if (CE->getNumArgs() > 3)
+    return std::nullopt;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *A = CE->getArg(I);
+    if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(A))
+      A = DA->getExpr();
+    std::optional<int64_t> X = valueAt(A, Caller, Ctx, 0);
+    if (!X)
+      return std::nullopt;
+    V[I] = *X;
+  }
+  return V;
+}
+
+// The statement of the block \p S is directly in, or null.
+const Stmt *enclosingBlock(const Stmt *S, ASTContext &Ctx) {
+  auto Parents = Ctx.getParents(*S);
+  if (Parents.size() != 1)
+    return nullptr;
+  const auto *P = Parents[0].get<CompoundStmt>();
+  return P;
+}
+
+// Applies to \p Extents the assignments `V.x = n;` made before \p Launch as
+// statements of the block that declares \p V; false when \p V is written
+// any other way, or one of them cannot be followed.
+bool applyFieldAssignments(const VarDecl *V, std::array<int64_t, 3> &Extents,
+                           const CUDAKernelCallExpr *Launch,
+                           const FunctionDecl *Caller, ASTContext &Ctx) {
+  auto DeclParents = Ctx.getParents(*V);
+  const auto *DS =
+      DeclParents.size() == 1 ? DeclParents[0].get<DeclStmt>() : nullptr;
+  const Stmt *Block = DS ? enclosingBlock(DS, Ctx) : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned Assigned[3] = {0, 0, 0};
+  for (const DeclRefExpr *R : referencesTo(V, Caller->getBody(), Ctx)) {
+    const Expr *Skipped = nullptr;
+    const Stmt *H = holder(R, Ctx, Skipped);
+    if (isRead(H))
+      continue;
+    const auto *ME = dyn_cast_or_null<MemberExpr>(H);
+    if (!ME)
+      return false;
+    StringRef Field = ME->getMemberDecl()->getName();
+    unsigned Index = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : 3;
+    const Stmt *Use = holder(ME, Ctx, Skipped);
+    if (isRead(Use))
+      continue;
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
+    if (Index > 2 || !BO || BO->getOpcode() != BO_Assign ||
+        BO->getLHS()->IgnoreParens() != Skipped || !Block ||
+        enclosingBlock(BO, Ctx) != Block ||
+        !SM.isBeforeInTranslationUnit(BO->getBeginLoc(), Launch->getBeginLoc()))
+      return false;
+    std::optional<int64_t> X = valueAt(BO->getRHS(), Caller, Ctx, 0);
+    if (!X || Assigned[Index]++)
+      return false;
+    Extents[Index] = *X;
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<int64_t> valueAtLaunch(const Expr *E, const FunctionDecl *Caller,
+                                     ASTContext &Ctx) {
+  return valueAt(E, Caller, Ctx, 0);
+}
+
+std::optional<std::array<int64_t, 3>>
+dim3AtLaunch(const Expr *E, const CUDAKernelCallExpr *Launch,
+             const FunctionDecl *Caller, ASTContext &Ctx) {
+  E = E->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      return dim3AtLaunch(CE->getArg(0), Launch, Caller, Ctx);
+    return constructed(CE, Caller, Ctx);
+  }
+  const VarDecl *V = localVariable(E);
+  if (!V || !Caller || !Caller->getBody())
+    return std::nullopt;
+  const auto *Init = dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit());
+  if (!Init)
+    return std::nullopt;
+  std::optional<std::array<int64_t, 3>> Extents =
+      dim3AtLaunch(Init, Launch, Caller, Ctx);
+  if (!Extents || !applyFieldAssignments(V, *Extents, Launch, Caller, Ctx))
+    return std::nullopt;
+  return Extents;
+}
+
+} // namespace cudalint
