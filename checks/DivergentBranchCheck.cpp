@@ -47,9 +47,10 @@ struct BranchWays {
   /// is the code after it.
   bool EarlyExit = false;
   bool OneArmed = false; ///< An `if` without `else`.
-  /// An early exit whose arm leaves the enclosing loop (`break`): the lanes
-  /// that take it end their trip count there.
+  /// An early exit whose arm leaves the enclosing loop (`break`, or a
+  /// `return` inside it): the lanes that take it end their trip count there.
   bool LeavesLoop = false;
+  const char *Exit = "break"; ///< With LeavesLoop: how, for the message.
   Work LoopBody; ///< With LeavesLoop: the body of the loop it leaves.
   const char *WhatA = "the 'then' arm", *WhatB = "the 'else' arm";
 };
@@ -170,6 +171,19 @@ std::vector<Work> caseWork(const SwitchStmt *Sw, const KernelModel &M,
   return Cases;
 }
 
+// Whether the arm of \p If leaves the innermost loop around it: a `break`,
+// or a `return` written inside that loop (not one that leaves a helper
+// called in the loop).
+bool leavesEnclosingLoop(const IfStmt *If, const BranchCondition &C,
+                         const SourceManager &SM) {
+  const Stmt *Last = lastStatement(If->getThen());
+  if (C.Loops.empty() || !isa_and_nonnull<BreakStmt, ReturnStmt>(Last))
+    return false;
+  SourceRange Loop = C.Loops.back()->getSourceRange();
+  return isa<BreakStmt>(Last) ||
+         SM.isPointWithin(If->getBeginLoc(), Loop.getBegin(), Loop.getEnd());
+}
+
 // The cost of the ways of \p S: an `if`, a `?:`, a `switch` or a loop;
 // nullopt for `&&` and `||`, whose short-circuits are cheap.
 std::optional<BranchWays> waysOf(const BranchCondition &C, const KernelModel &M,
@@ -183,8 +197,9 @@ std::optional<BranchWays> waysOf(const BranchCondition &C, const KernelModel &M,
     W.OneArmed = !If->getElse();
     if (!If->getElse() && leaves(If->getThen())) {
       W.EarlyExit = true;
-      W.LeavesLoop = isa_and_nonnull<BreakStmt>(lastStatement(If->getThen())) &&
-                     !C.Loops.empty();
+      W.LeavesLoop = leavesEnclosingLoop(If, C, Ctx.getSourceManager());
+      if (isa<ReturnStmt>(lastStatement(If->getThen())))
+        W.Exit = "return";
       if (W.LeavesLoop)
         W.LoopBody = workOf(loopBody(C.Loops.back()), Ctx, M);
       W.B = restOfBlock(If, Ctx, M);
@@ -270,14 +285,20 @@ bool dataLoopIsCostly(const BranchWays &W, const BranchCondition &C,
   const Work &Body = W.LeavesLoop ? W.LoopBody : W.A;
   if (Body.Atomic || (!W.LeavesLoop && rereadsWhatItWrites(C.S, Ctx)))
     return false;
-  if (W.LeavesLoop)
-    // A `break` on what each lane read (not only on a state every lane
-    // starts alike) ends the lanes' trip counts at different points.
-    return readsData(*C.Value, {}) ? Body.real(6) : Body.weight() >= 40;
-  SymRef Entry = M.entryCondition(C.S);
+  // The loop whose trip count the lanes may disagree on.
+  const Stmt *Loop = W.LeavesLoop ? C.Loops.back() : C.S;
+  SymRef Entry = M.entryCondition(Loop);
   bool AgreeOnEntry = !Entry || !Entry->threadDependent();
-  if (AgreeOnEntry && bisectsInterval(C.S))
+  if (AgreeOnEntry && bisectsInterval(Loop))
     return Body.weight() >= 40;
+  if (W.LeavesLoop) {
+    // A `break` (or `return`) on what each lane read, or on a state the
+    // loop evolves from per-thread values (an escape-time iteration,
+    // `if (x * x + y * y > 4) break;`), ends the lanes' trip counts at
+    // different points.
+    llvm::SmallVector<const void *, 4> Loops(C.Loops.begin(), C.Loops.end());
+    return readsData(*C.Value, Loops) ? Body.real(6) : Body.weight() >= 40;
+  }
   return Body.real(6);
 }
 
@@ -469,7 +490,7 @@ std::string dataDependentMessage(const std::string &CondText,
            "different trip counts: " +
            TripCountCost;
   if (W.LeavesLoop)
-    return "'break' on per-thread data '" + CondText +
+    return "'" + std::string(W.Exit) + "' on per-thread data '" + CondText +
            "': the lanes of a warp leave the loop after different numbers "
            "of iterations: " +
            TripCountCost;

@@ -376,6 +376,7 @@ private:
   void rememberAtomicRef(const clang::VarDecl *V);
   std::optional<Value> groupOrBuiltinCall(const clang::CallExpr *CE);
   llvm::SmallVector<Value, 4> argValues(const clang::CallExpr *CE);
+  std::optional<Value> convertedElement(const clang::CallExpr *CE);
   std::optional<SymRef> pureCallValue(const clang::CallExpr *CE,
                                       const clang::FunctionDecl *FD,
                                       llvm::ArrayRef<Value> Args);

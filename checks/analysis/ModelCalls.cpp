@@ -511,8 +511,18 @@ const FunctionDecl *ModelBuilder::inlinableDefinition(const FunctionDecl *FD) {
   return Def;
 }
 
+// A fetch from a texture or a read of a surface (`tex2D<float>(t, u, v)`,
+// `tex1Dfetch`, `surf2Dread`): memory each thread reads at its coordinates.
+static bool readsTextureMemory(StringRef Name) {
+  bool Shaped = Name.contains("1D") || Name.contains("2D") ||
+                Name.contains("3D") || Name.contains("Cubemap");
+  return Shaped && (Name.starts_with("tex") ||
+                    (Name.starts_with("surf") && Name.ends_with("read")));
+}
+
 // A pure function of thread-dependent scalar arguments (`fabsf(a)`): a value
-// that threads passing the same arguments share.
+// that threads passing the same arguments share; data read from memory when
+// the function fetches from a texture.
 std::optional<SymRef> ModelBuilder::pureCallValue(const CallExpr *CE,
                                                   const FunctionDecl *FD,
                                                   llvm::ArrayRef<Value> Args) {
@@ -522,13 +532,34 @@ std::optional<SymRef> ModelBuilder::pureCallValue(const CallExpr *CE,
       return std::nullopt;
     In.push_back(A.S);
   }
-  return symData(inContext(CE), sourceText(CE, Ctx), FD->getName(), In);
+  DataOrigin Origin =
+      readsTextureMemory(FD->getName()) ? DataOrigin::Memory : DataOrigin::None;
+  return symData(inContext(CE), sourceText(CE, Ctx), FD->getName(), In, Origin);
+}
+
+// `(float)x[i]` on a `__nv_bfloat16 *x`: a conversion operator of a
+// library type applied to an element in memory reads that element (the
+// conversion is a function of what was read).
+std::optional<ModelBuilder::Value>
+ModelBuilder::convertedElement(const CallExpr *CE) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+  const auto *Conv =
+      MC ? dyn_cast_or_null<CXXConversionDecl>(MC->getMethodDecl()) : nullptr;
+  if (!Conv || !Ctx.getSourceManager().isInSystemHeader(Conv->getLocation()))
+    return std::nullopt;
+  const Expr *Obj = MC->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  std::optional<Loc> L = Obj->isGLValue() ? lvalue(Obj) : std::nullopt;
+  if (!L || L->Kind != Loc::Memory)
+    return std::nullopt;
+  return loadFrom(*L, Obj, /*Record=*/true);
 }
 
 // A call the walk does not follow: its arguments are evaluated, its value
 // is opaque.
 Value ModelBuilder::opaqueCall(const CallExpr *CE, const FunctionDecl *FD,
                                StringRef Name) {
+  if (std::optional<Value> V = convertedElement(CE))
+    return *V;
   auto Vs = argValues(CE);
   bool Dep = anyThreadDependent(Vs);
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))

@@ -120,5 +120,14 @@ __device__ int min(int x, int y);
 __device__ int max(int x, int y);
 __device__ unsigned int __shfl_sync(unsigned int mask, unsigned int var,
                                     int src);
+__device__ float sqrtf(float x);
+
+// Texture objects and their fetches (texture_indirect_functions.h).
+typedef unsigned long long cudaTextureObject_t;
+template <class T> __device__ T tex1Dfetch(cudaTextureObject_t t, int x);
+template <class T>
+__device__ T tex2D(cudaTextureObject_t t, float x, float y);
+template <class T>
+__device__ T tex3D(cudaTextureObject_t t, float x, float y, float z);
 
 #endif // CUDALINT_TEST_MOCK_CUDA_H
