@@ -249,6 +249,13 @@ public:
       recordAccess(Construct->getArg(0), true, false, Construct);
     return true;
   }
+  // `(float)x[i]` on a `__nv_bfloat16 *x`: a conversion operator reads the
+  // element it is applied to.
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    if (isa_and_nonnull<CXXConversionDecl>(Call->getMethodDecl()))
+      recordAccess(Call->getImplicitObjectArgument(), true, false, Call);
+    return true;
+  }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
     if (!Call->isAssignmentOp() || Call->getNumArgs() != 2)
       return true;
