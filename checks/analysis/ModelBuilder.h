@@ -388,7 +388,8 @@ private:
                                        llvm::StringRef Name);
   std::optional<Value> warpIntrinsic(const clang::CallExpr *CE,
                                      llvm::StringRef Name);
-  const clang::FunctionDecl *inlinableDefinition(const clang::FunctionDecl *FD);
+  const clang::FunctionDecl *inlinableDefinition(const clang::CallExpr *CE,
+                                                 const clang::FunctionDecl *FD);
   Value opaqueCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,
                    llvm::StringRef Name);
   Value inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *Def);

@@ -294,7 +294,7 @@ Value ModelBuilder::call(const CallExpr *CE) {
     return *V;
   if (std::optional<Value> V = warpIntrinsic(CE, Name))
     return *V;
-  if (const FunctionDecl *Def = inlinableDefinition(FD))
+  if (const FunctionDecl *Def = inlinableDefinition(CE, FD))
     return inlineCall(CE, Def);
   return opaqueCall(CE, FD, Name);
 }
@@ -498,15 +498,39 @@ std::optional<Value> ModelBuilder::warpIntrinsic(const CallExpr *CE,
   return opaqueExpr(CE, true);
 }
 
-// The definition to inline for a call of \p FD: a free `__device__` function
-// of the user's code, not already being inlined, not too deep.
-const FunctionDecl *ModelBuilder::inlinableDefinition(const FunctionDecl *FD) {
+// Whether \p S mentions `this`, explicitly or through a member.
+static bool usesThis(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CXXThisExpr>(S))
+    return true;
+  return llvm::any_of(S->children(), usesThis);
+}
+
+// A member function called as a free one would be: through a member call
+// whose explicit arguments are its parameters, and without `this` in its
+// body (a stateless helper such as the samples' `SharedMemory<T>`, whose
+// conversion operator returns the block's `extern __shared__` array).
+static bool callableAsFree(const CallExpr *CE, const CXXMethodDecl *MD) {
+  if (MD->isStatic())
+    return !isa<CXXOperatorCallExpr>(CE);
+  return isa<CXXMemberCallExpr>(CE) && !usesThis(MD->getBody());
+}
+
+// The definition to inline for the call \p CE of \p FD: a `__device__`
+// function of the user's code (a free one, or a member callable as one),
+// not already being inlined, not too deep.
+const FunctionDecl *ModelBuilder::inlinableDefinition(const CallExpr *CE,
+                                                      const FunctionDecl *FD) {
   if (!FD || isKernel(FD) || Inlining.size() >= MaxInlineDepth ||
       llvm::is_contained(Inlining, FD->getCanonicalDecl()))
     return nullptr;
   const FunctionDecl *Def = FD->getDefinition();
-  if (!Def || !Def->hasBody() || isa<CXXMethodDecl>(Def) ||
+  if (!Def || !Def->hasBody() ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+      MD && !callableAsFree(CE, MD))
     return nullptr;
   return Def;
 }
@@ -616,7 +640,8 @@ Value ModelBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
 llvm::SmallVector<Value, 4>
 ModelBuilder::inlinedArgValues(const CallExpr *CE, const FunctionDecl *Def) {
   llvm::SmallVector<Value, 4> ArgVals;
-  // Only free functions are inlined: argument I is parameter I.
+  // Only free functions, and members called as one, are inlined: argument
+  // I is parameter I.
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *A = CE->getArg(I);
     if (I < Def->getNumParams() &&
