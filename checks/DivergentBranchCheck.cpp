@@ -302,6 +302,21 @@ bool dataLoopIsCostly(const BranchWays &W, const BranchCondition &C,
   return Body.real(6);
 }
 
+// Both ways of an `if`/`else`, `switch` or `?:` do real work: a warp whose
+// lanes disagree runs one after the other.
+bool bothWaysHeavy(const BranchWays &W) {
+  return std::min(W.A.weight(), W.B.weight()) >= 40;
+}
+
+// The one long way (a loop, a heavy helper) of two, beside a short one;
+// null when neither or both are.
+const Work *longWay(const BranchWays &W) {
+  bool A = W.A.Loop || W.A.HeavyCall, B = W.B.Loop || W.B.HeavyCall;
+  if (A == B)
+    return nullptr;
+  return A ? &W.A : &W.B;
+}
+
 // Whether the lanes' disagreement on \p C costs enough to report.
 bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
                         const BranchCondition &C, const KernelModel &M,
@@ -310,8 +325,10 @@ bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
     // Two heavy ways: whatever splits the lanes, a warp that splits runs
     // both.
     bool TwoWays = !W.IsLoop && !W.LeavesLoop && !(W.OneArmed && !W.EarlyExit);
-    if (TwoWays)
-      return std::min(W.A.weight(), W.B.weight()) >= 40;
+    if (TwoWays && bothWaysHeavy(W))
+      return true;
+    if (TwoWays && !longWay(W))
+      return false;
     // For a trip count or a lone arm, what splits the lanes must be data
     // they read (or a value a loop carries), not a per-thread value
     // cudalint lost track of (the index left by an earlier loop).
@@ -322,14 +339,16 @@ bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
       return false;
     if (W.IsLoop || W.LeavesLoop)
       return dataLoopIsCostly(W, C, M, Ctx);
-    // A lone arm: the lanes whose condition fails idle while it runs. That
-    // matters when the arm is long (a loop, a heavy helper; straight code
-    // runs once, and a guard on data such as `if (index < maxVerts - 3)`
-    // around a few stores is the usual idiom), and when lanes often
-    // disagree: `j != i` between two per-thread values (skipping oneself)
-    // rarely does. An arm that pushes onto a queue (an atomic, no loop) is
-    // stream compaction: atomic-hotspot's business.
-    return (W.A.Loop || W.A.HeavyCall) && !(W.A.Atomic && !W.A.Loop) &&
+    // A lone arm, or one long way beside a short one: the lanes on the
+    // other way idle while it runs. That matters when the way is long (a
+    // loop, a heavy helper; straight code runs once, and a guard on data
+    // such as `if (index < maxVerts - 3)` around a few stores is the usual
+    // idiom), and when lanes often disagree: `j != i` between two
+    // per-thread values (skipping oneself) rarely does. A way that pushes
+    // onto a queue (an atomic, no loop) is stream compaction:
+    // atomic-hotspot's business.
+    const Work *Long = TwoWays ? longWay(W) : &W.A;
+    return (Long->Loop || Long->HeavyCall) && !(Long->Atomic && !Long->Loop) &&
            !comparesTwoPerThreadValues(*C.Value);
   }
   if (W.IsLoop)
@@ -494,14 +513,19 @@ std::string dataDependentMessage(const std::string &CondText,
            "': the lanes of a warp leave the loop after different numbers "
            "of iterations: " +
            TripCountCost;
-  if (W.OneArmed && !W.EarlyExit)
+  const Work *Long = W.OneArmed && !W.EarlyExit ? &W.A
+                     : !bothWaysHeavy(W)        ? longWay(W)
+                                                : nullptr;
+  if (Long) {
+    const char *What = Long == &W.A ? W.WhatA : W.WhatB;
     return "branch on per-thread data '" + CondText +
-           "': in a warp whose lanes disagree, the lanes that skip the "
-           "'then' arm idle while the others run it, and it " +
-           (W.A.Loop ? "holds a loop" : "calls a non-trivial helper") +
+           "': in a warp whose lanes disagree, the lanes that skip " + What +
+           " idle while the others run it, and it " +
+           (Long->Loop ? "holds a loop" : "calls a non-trivial helper") +
            "; gather the indices that need it first (a compacted work "
            "list) so that whole warps run it: measured 1.87x on an H100 "
            "with a quarter of the elements flagged at random";
+  }
   return "branch on per-thread data '" + CondText +
          "': lanes of a warp can take different ways, and " + W.WhatA +
          " and " + W.WhatB +

@@ -385,6 +385,11 @@ Value ModelBuilder::castExpr(const CastExpr *C) {
       V.Pointee = C->getType()->getPointeeType();
       return V;
     }
+    // `(int)label[i]`: converted data is still data, a function of what
+    // was read.
+    if (V.Kind == Value::Scalar && V.S && readsData(*V.S, {}))
+      return Value::scalar(symData(inContext(C), sourceText(C, Ctx),
+                                   "conversion", {V.S}, DataOrigin::Memory));
     return opaqueExpr(C, V.threadDependent());
   }
   }

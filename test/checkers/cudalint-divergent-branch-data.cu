@@ -166,6 +166,37 @@ __global__ void refine_flagged(const int *flags, float *values, int n,
     values[i] = refine(values[i], depth);
 }
 
+// An if/else on a loaded label whose one way is a loop and the other a
+// single update (Caffe's softmax loss backward): the lanes on the short way
+// idle while the loop runs, as with a lone arm.
+__global__ void zero_row_if_ignored(const float *label, float *diff, int n,
+                                    int channels, int ignore) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    int lv = (int)label[i];
+    if (lv == ignore) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: branch on per-thread data 'lv == ignore': in a warp whose lanes disagree, the lanes that skip the 'then' arm idle while the others run it, and it holds a loop{{.*}}[cudalint-divergent-branch]
+      for (int c = 0; c < channels; ++c)
+        diff[c * n + i] = 0.f;
+    } else {
+      diff[lv * n + i] -= 1.f;
+    }
+  }
+}
+
+// The long way in the 'else' arm.
+__global__ void refine_unless_flagged(const int *flags, float *values, int n,
+                                      int depth) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    if (flags[i] == 0)
+      values[i] = 0.f;
+    // CHECK-MESSAGES: :[[@LINE-2]]:9: warning: branch on per-thread data 'flags[i] == 0': in a warp whose lanes disagree, the lanes that skip the 'else' arm idle while the others run it, and it calls a non-trivial helper{{.*}}[cudalint-divergent-branch]
+    else
+      values[i] = refine(values[i], depth);
+  }
+}
+
 // ---- Not flagged. ----
 
 // One CSR row per warp: the lanes share the row's bounds, and only the
@@ -317,6 +348,8 @@ __global__ void bulk_after_tail(const float *x, float *y, int n) {
 }
 
 void launch(int *it, float *f, const float *cf, const int *ci, int *i2) {
+  zero_row_if_ignored<<<64, 256>>>(cf, f, 1000, 10, -1);
+  refine_unless_flagged<<<64, 256>>>(ci, f, 1000, 16);
   mandelbrot<<<dim3(8, 8), dim3(32, 8)>>>(it, 256, -2.f, -1.f, 0.01f, 256);
   spmv_row_per_thread<<<64, 256>>>(ci, ci, cf, cf, f, 1000);
   spmv_row_per_warp<<<64, 256>>>(ci, ci, cf, cf, f, 1000);
