@@ -139,8 +139,9 @@ bool onlyProductTerms(const Polynomial &Address,
 }
 
 // M, N and K from the guards of the store and the bound of the k walk.
-// One call computes one product: a batch index (`blockIdx.z * M * K`), an
-// offset parameter or another loop in an address would be dropped by it.
+// One call computes one product: a batch index (`blockIdx.z * M * K`, or a
+// thread coordinate both operands follow), an offset parameter or another
+// loop in an address would be dropped by it.
 std::string sizesWhyNot(const MatrixProduct &P, const KernelModel &M,
                         CublasCall &Call) {
   Call.M = guardBound(P.Store->Guards, P.a().Atoms);
@@ -158,8 +159,8 @@ std::string sizesWhyNot(const MatrixProduct &P, const KernelModel &M,
   auto OnlyShape = [&](const SymRef &Address) {
     return onlyProductTerms(toPolynomial(Address), Sizes, P.KLoop, KOuter);
   };
-  if (!OnlyShape(P.a().Global->Offset) || !OnlyShape(P.b().Global->Offset) ||
-      !OnlyShape(P.Store->Offset))
+  if (!P.BatchAtoms.empty() || !OnlyShape(P.a().Global->Offset) ||
+      !OnlyShape(P.b().Global->Offset) || !OnlyShape(P.Store->Offset))
     return "the addresses hold more than one product's rows, columns and k "
            "(a batch index such as blockIdx.z, an offset parameter, or "
            "another loop), which one call would not reproduce; "

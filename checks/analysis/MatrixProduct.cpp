@@ -480,15 +480,28 @@ llvm::SmallVector<const Stmt *, 4> enclosingLoops(const Stmt *S,
   return Loops;
 }
 
-// The operands follow different thread coordinates, and each some.
+// The operands follow different thread coordinates, and each some of its
+// own. Coordinates both follow are a batch (a sample, a head: llm.c's
+// attention computes `Q K^T` per head from one flat thread index), each
+// product of which is one matrix product.
 bool followDifferentCoordinates(MatrixProduct &P) {
-  P.X.Atoms = threadAtoms(toPolynomial(P.X.Load->Offset));
-  P.Y.Atoms = threadAtoms(toPolynomial(P.Y.Load->Offset));
-  if (P.X.Atoms.empty() || P.Y.Atoms.empty())
-    return false; // A matrix-vector product, or a reduction.
-  // Else a dot product along one coordinate.
-  return llvm::none_of(
-      P.X.Atoms, [&](const std::string &K) { return P.Y.Atoms.count(K) != 0; });
+  std::set<std::string> X = threadAtoms(toPolynomial(P.X.Load->Offset)),
+                        Y = threadAtoms(toPolynomial(P.Y.Load->Offset));
+  P.BatchAtoms.clear();
+  for (const std::string &K : X)
+    if (Y.count(K))
+      P.BatchAtoms.insert(K);
+  for (const std::string &K : P.BatchAtoms) {
+    X.erase(K);
+    Y.erase(K);
+  }
+  // None of its own: a matrix-vector product, a reduction, or a dot
+  // product along one coordinate.
+  if (X.empty() || Y.empty())
+    return false;
+  P.X.Atoms = std::move(X);
+  P.Y.Atoms = std::move(Y);
+  return true;
 }
 
 bool returnsVariable(const Stmt *S, const VarDecl *V) {
@@ -516,11 +529,46 @@ void collectCarriers(const Stmt *S, const VarDecl *Acc, ASTContext &Ctx,
     collectCarriers(C, Acc, Ctx, Out);
 }
 
-// The address of \p A holds every coordinate of both operands.
+// Whether the thread coordinate \p Leaf is known once the leaves \p Out (of
+// the output's address) are:
+// one of them, or a quotient or remainder of a value made of them (`idx /
+// T`, `(idx / T) % T`, `idx % T` of a flat index `idx`).
+bool determinedBy(const SymNode &Leaf, const std::set<std::string> &Out,
+                  unsigned Depth = 0) {
+  if (Out.count(Leaf.key()))
+    return true;
+  bool Splits = Leaf.Kind == SymKind::Div || Leaf.Kind == SymKind::Rem ||
+                Leaf.Kind == SymKind::Shr || Leaf.Kind == SymKind::And;
+  if (!Splits || Leaf.Ops.empty() || Depth > 4)
+    return false;
+  Polynomial Whole = toPolynomial(Leaf.Ops[0]);
+  bool Any = false;
+  for (const auto &[K, L] : Whole.Leaves) {
+    // What tells threads and blocks apart must be in the output's address.
+    if (!L->threadDependent() && L->Kind != SymKind::BlockIdx)
+      continue;
+    if (!determinedBy(*L, Out, Depth + 1))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
+// The address of \p A holds every coordinate of both operands, and of the
+// batch they share.
 bool holdsBothCoordinates(const MemAccess &A, const MatrixProduct &P) {
-  std::set<std::string> CA = threadAtoms(toPolynomial(A.Offset));
-  auto Held = [&](const std::string &K) { return CA.count(K) != 0; };
-  return llvm::all_of(P.X.Atoms, Held) && llvm::all_of(P.Y.Atoms, Held);
+  std::set<std::string> Out;
+  for (const auto &[K, L] : toPolynomial(A.Offset).Leaves)
+    Out.insert(K);
+  Polynomial PX = toPolynomial(P.X.Load->Offset),
+             PY = toPolynomial(P.Y.Load->Offset);
+  auto Held = [&](const std::string &K) {
+    const Polynomial &From = PX.Leaves.count(K) ? PX : PY;
+    auto It = From.Leaves.find(K);
+    return It != From.Leaves.end() && determinedBy(*It->second, Out);
+  };
+  return llvm::all_of(P.X.Atoms, Held) && llvm::all_of(P.Y.Atoms, Held) &&
+         llvm::all_of(P.BatchAtoms, Held);
 }
 
 // How far the output moves per step of the coordinates \p Atoms: the

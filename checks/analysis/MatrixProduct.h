@@ -99,7 +99,10 @@ struct MatrixProduct {
   const clang::Expr *S;     ///< The statement that accumulates it.
   const clang::Stmt *Owner; ///< The body that statement is in.
   Accumulation Acc;
-  ProductOperand X, Y;                ///< The two factors, as written.
+  ProductOperand X, Y; ///< The two factors, as written.
+  /// Thread coordinates both factors follow: a batch of products (the
+  /// operands' Atoms are their own coordinates, without these).
+  std::set<std::string> BatchAtoms;
   const clang::Stmt *KLoop = nullptr; ///< The loop over k.
   const MemAccess *Store = nullptr;   ///< Where the result goes.
   /// What `C = ...` stores; null for `C += ...` and a product accumulated
