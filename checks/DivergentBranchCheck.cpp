@@ -175,13 +175,19 @@ std::vector<Work> caseWork(const SwitchStmt *Sw, const KernelModel &M,
 // or a `return` written inside that loop (not one that leaves a helper
 // called in the loop).
 bool leavesEnclosingLoop(const IfStmt *If, const BranchCondition &C,
-                         const SourceManager &SM) {
+                         const ASTContext &Ctx) {
   const Stmt *Last = lastStatement(If->getThen());
   if (C.Loops.empty() || !isa_and_nonnull<BreakStmt, ReturnStmt>(Last))
     return false;
+  // `do { ... } while (0)`, a macro's wrapper, runs once: leaving it is an
+  // early exit, not a trip count.
+  if (const auto *Do = dyn_cast<DoStmt>(C.Loops.back()))
+    if (integerConstant(Do->getCond(), Ctx) == 0)
+      return false;
   SourceRange Loop = C.Loops.back()->getSourceRange();
   return isa<BreakStmt>(Last) ||
-         SM.isPointWithin(If->getBeginLoc(), Loop.getBegin(), Loop.getEnd());
+         Ctx.getSourceManager().isPointWithin(If->getBeginLoc(),
+                                              Loop.getBegin(), Loop.getEnd());
 }
 
 // The cost of the ways of \p S: an `if`, a `?:`, a `switch` or a loop;
@@ -197,7 +203,7 @@ std::optional<BranchWays> waysOf(const BranchCondition &C, const KernelModel &M,
     W.OneArmed = !If->getElse();
     if (!If->getElse() && leaves(If->getThen())) {
       W.EarlyExit = true;
-      W.LeavesLoop = leavesEnclosingLoop(If, C, Ctx.getSourceManager());
+      W.LeavesLoop = leavesEnclosingLoop(If, C, Ctx);
       if (isa<ReturnStmt>(lastStatement(If->getThen())))
         W.Exit = "return";
       if (W.LeavesLoop)
@@ -327,7 +333,9 @@ bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
     bool TwoWays = !W.IsLoop && !W.LeavesLoop && !(W.OneArmed && !W.EarlyExit);
     if (TwoWays && bothWaysHeavy(W))
       return true;
-    if (TwoWays && !longWay(W))
+    // An early exit on data (`if (v[i] < 0) return;`) is never reported:
+    // the lanes that leave only wait.
+    if (TwoWays && (W.EarlyExit || !longWay(W)))
       return false;
     // For a trip count or a lone arm, what splits the lanes must be data
     // they read (or a value a loop carries), not a per-thread value
@@ -513,9 +521,9 @@ std::string dataDependentMessage(const std::string &CondText,
            "': the lanes of a warp leave the loop after different numbers "
            "of iterations: " +
            TripCountCost;
-  const Work *Long = W.OneArmed && !W.EarlyExit ? &W.A
-                     : !bothWaysHeavy(W)        ? longWay(W)
-                                                : nullptr;
+  const Work *Long = W.OneArmed && !W.EarlyExit          ? &W.A
+                     : !W.EarlyExit && !bothWaysHeavy(W) ? longWay(W)
+                                                         : nullptr;
   if (Long) {
     const char *What = Long == &W.A ? W.WhatA : W.WhatB;
     return "branch on per-thread data '" + CondText +
