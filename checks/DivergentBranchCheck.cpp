@@ -141,17 +141,6 @@ Work restOfBlock(const Stmt *S, ASTContext &Ctx, const KernelModel &M) {
   return W;
 }
 
-// The body of a `for`, `while` or `do` loop.
-const Stmt *loopBody(const Stmt *S) {
-  if (const auto *Fo = dyn_cast<ForStmt>(S))
-    return Fo->getBody();
-  if (const auto *Wh = dyn_cast<WhileStmt>(S))
-    return Wh->getBody();
-  if (const auto *Do = dyn_cast<DoStmt>(S))
-    return Do->getBody();
-  return nullptr;
-}
-
 // The work of each case of \p Sw: the statements from its label to the
 // next label (a case's label holds only its first statement).
 std::vector<Work> caseWork(const SwitchStmt *Sw, const KernelModel &M,

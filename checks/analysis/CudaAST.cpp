@@ -438,6 +438,18 @@ bool isLoopStmt(const Stmt *S) {
          isa_and_nonnull<DoStmt>(S) || isa_and_nonnull<CXXForRangeStmt>(S);
 }
 
+const Stmt *loopBody(const Stmt *S) {
+  if (const auto *Fo = dyn_cast_or_null<ForStmt>(S))
+    return Fo->getBody();
+  if (const auto *Wh = dyn_cast_or_null<WhileStmt>(S))
+    return Wh->getBody();
+  if (const auto *Do = dyn_cast_or_null<DoStmt>(S))
+    return Do->getBody();
+  if (const auto *Range = dyn_cast_or_null<CXXForRangeStmt>(S))
+    return Range->getBody();
+  return nullptr;
+}
+
 std::string sourceText(const Expr *E, const ASTContext &Ctx, size_t Max) {
   if (fileRange(E->getSourceRange(), Ctx).isInvalid())
     return "<expr>";

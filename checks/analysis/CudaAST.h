@@ -77,6 +77,9 @@ std::optional<int64_t> integerConstant(const clang::Expr *E,
 /// `for`, `while`, `do` and range-based `for`.
 bool isLoopStmt(const clang::Stmt *S);
 
+/// The body of such a loop; null for any other statement.
+const clang::Stmt *loopBody(const clang::Stmt *S);
+
 /// True when the body of \p Loop takes the midpoint of two variables
 /// (`mid = (lo + hi) / 2`, `>> 1`, `0.5f * (lo + hi)`): a binary search or
 /// a bisection, whose trip count is the logarithm of the interval.

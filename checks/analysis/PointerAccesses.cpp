@@ -405,8 +405,9 @@ private:
   }
 
   // A grid-, block- or warp-stride loop: a counter that the condition tests
-  // starts at a thread- or block-dependent value and steps by a count of
-  // threads.
+  // steps by a count of threads, and starts at a thread- or block-dependent
+  // value or is offset by one wherever the body uses it (`for (i = 0; i <
+  // n; i += blockDim.x) a[i + tid] = ...`).
   bool isThreadStridedLoop(const Stmt *Loop) {
     const Expr *Cond = conditionOf(Loop);
     if (!Cond)
@@ -416,9 +417,43 @@ private:
     CondVars.TraverseStmt(const_cast<Expr *>(Cond));
     for (const ValueDecl *V : CondVars.Decls)
       if (Changed.count(V) && stepsOverThreads(V, Loop) &&
-          dependsOn(initialValue(V, Loop), ThreadIndex, 0))
+          (dependsOn(initialValue(V, Loop), ThreadIndex, 0) ||
+           offsetByThreadWhereUsed(V, Loop)))
         return true;
     return false;
+  }
+
+  // Every use of \p V in the body of \p Loop is `V + t` (or `t + V`) with t
+  // thread-dependent: each thread's iterations are its own addresses.
+  bool offsetByThreadWhereUsed(const ValueDecl *V, const Stmt *Loop) const {
+    struct Uses : RecursiveASTVisitor<Uses> {
+      const PointerAccessCollector &C;
+      const ValueDecl *V;
+      unsigned All = 0, Offset = 0;
+      Uses(const PointerAccessCollector &C, const ValueDecl *V) : C(C), V(V) {}
+      bool names(const Expr *E) const {
+        const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+        return Ref && Ref->getDecl() == V;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        All += Ref->getDecl() == V;
+        return true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (BO->getOpcode() != BO_Add)
+          return true;
+        if ((names(BO->getLHS()) &&
+             C.dependsOn(BO->getRHS(), ThreadIndex, 0)) ||
+            (names(BO->getRHS()) && C.dependsOn(BO->getLHS(), ThreadIndex, 0)))
+          ++Offset;
+        return true;
+      }
+    } U(*this, V);
+    const Stmt *Body = loopBody(Loop);
+    if (!Body)
+      return false;
+    U.TraverseStmt(const_cast<Stmt *>(Body));
+    return U.All > 0 && U.All == U.Offset;
   }
 
   // The value \p V holds when \p Loop starts.

@@ -105,6 +105,16 @@ __global__ void time_steps(float *next, const float *cur, const float *rhs, int 
 }
 // CHECK-FIXES: __global__ void time_steps(float *__restrict__ next, const float *__restrict__ cur, const float *__restrict__ rhs, int n, int steps, float dt) {
 
+// The same block-stride counter, but one load at the bare counter: every
+// thread reads a[i], which an earlier iteration may have stored.
+__global__ void block_stride_shared_read(unsigned *mask, const unsigned *a,
+                                         int n) {
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: kernel 'block_stride_shared_read' loads through 'a' in a loop after an earlier iteration stored through 'mask'{{.*}}[cudalint-missing-restrict]
+  int tid = threadIdx.x;
+  for (int i = 0; i < n; i += blockDim.x)
+    mask[i + tid] |= a[i + tid] + a[i];
+}
+
 // ---- Quiet. ----
 
 // A grid-stride loop: every iteration touches fresh addresses.
@@ -119,6 +129,16 @@ __global__ void row_block_stride(float *out, const float *in, const float *w, in
   float *y = out + blockIdx.x * C;
   for (int c = threadIdx.x; c < C; c += blockDim.x)
     y[c] = x[c] * w[c];
+}
+
+// A block-stride loop whose counter starts at 0 and is offset by the
+// thread wherever it is used (SHOC's QTC): fresh addresses each iteration.
+__global__ void or_masks_block_stride(unsigned *mask, const unsigned *a,
+                                      int n) {
+  int tid = threadIdx.x;
+  for (int i = 0; i < n; i += blockDim.x)
+    if (i + tid < n)
+      mask[i + tid] |= a[i + tid];
 }
 
 // A warp-stride loop over one row per warp.
