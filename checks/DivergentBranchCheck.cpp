@@ -270,6 +270,67 @@ bool rereadsWhatItWrites(const Stmt *Loop, const ASTContext &Ctx) {
   return Cond && readsAnyOf(Cond, Written, Ctx);
 }
 
+// `atomicCAS(..)`, `ref.compare_exchange_strong(..)`, `ref.fetch_add(..)`.
+bool isAtomicCall(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return false;
+  std::string Name = FD->getQualifiedNameAsString();
+  StringRef N = Name;
+  return N.contains("atomic") || N.contains("compare_exchange") ||
+         N.contains("fetch_");
+}
+
+bool callsAtomic(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S); CE && isAtomicCall(CE))
+    return true;
+  return llvm::any_of(S->children(), callsAtomic);
+}
+
+// The local variables \p S sets from an atomic's result (`old =
+// atomicCAS(..)`, `int t = atomicAdd(..)`).
+void atomicResults(const Stmt *S, std::set<const Decl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp() && callsAtomic(BO->getRHS()))
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      Out.insert(Ref->getDecl());
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D);
+          V && V->getInit() && callsAtomic(V->getInit()))
+        Out.insert(V);
+  for (const Stmt *C : S->children())
+    atomicResults(C, Out);
+}
+
+bool mentionsAnyOf(const Stmt *S, const std::set<const Decl *> &Decls) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S);
+      Ref && Decls.count(Ref->getDecl()))
+    return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return mentionsAnyOf(C, Decls); });
+}
+
+// A retry loop around an atomic: its exit (\p Cond) waits on what an atomic
+// returns (`while (assumed != old)` after `old = atomicCAS(..)`, a spin on
+// `atomicCAS(lock, 0, 1)`). Its trip count is contention, not work:
+// atomic-hotspot's business. A loop that merely holds atomics (a per-node
+// edge loop of a BFS) is not one.
+bool retriesAnAtomic(const Expr *Cond, const Stmt *Loop) {
+  if (!Cond || callsAtomic(Cond))
+    return Cond != nullptr;
+  std::set<const Decl *> Results;
+  atomicResults(loopBody(Loop), Results);
+  return mentionsAnyOf(Cond, Results);
+}
+
 // Whether a loop whose trip count depends on data each lane reads costs
 // enough to report: lanes that finish early wait for the slowest, so a body
 // that does real work. A binary search or bisection that every lane starts
@@ -278,10 +339,11 @@ bool rereadsWhatItWrites(const Stmt *Loop, const ASTContext &Ctx) {
 bool dataLoopIsCostly(const BranchWays &W, const BranchCondition &C,
                       const KernelModel &M, const ASTContext &Ctx) {
   const Work &Body = W.LeavesLoop ? W.LoopBody : W.A;
-  if (Body.Atomic || (!W.LeavesLoop && rereadsWhatItWrites(C.S, Ctx)))
-    return false;
   // The loop whose trip count the lanes may disagree on.
   const Stmt *Loop = W.LeavesLoop ? C.Loops.back() : C.S;
+  if (retriesAnAtomic(C.Cond, Loop) ||
+      (!W.LeavesLoop && rereadsWhatItWrites(C.S, Ctx)))
+    return false;
   SymRef Entry = M.entryCondition(Loop);
   bool AgreeOnEntry = !Entry || !Entry->threadDependent();
   if (AgreeOnEntry && bisectsInterval(Loop))

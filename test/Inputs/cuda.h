@@ -102,6 +102,7 @@ __device__ void __syncwarp(unsigned int mask = 0xffffffffu);
 __device__ float __shfl_down_sync(unsigned int mask, float var,
                                   unsigned int delta, int width = 32);
 __device__ int atomicSub(int *address, int val);
+__device__ unsigned int atomicMin(unsigned int *address, unsigned int val);
 __device__ int atomicCAS(int *address, int compare, int val);
 __device__ unsigned int atomicInc(unsigned int *address, unsigned int val);
 __device__ unsigned int atomicDec(unsigned int *address, unsigned int val);

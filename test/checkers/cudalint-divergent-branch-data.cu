@@ -197,6 +197,22 @@ __global__ void refine_unless_flagged(const int *flags, float *values, int n,
   }
 }
 
+// A per-node edge loop of a BFS: its trip count is the node's degree, and
+// the atomics it holds do not decide when it ends (not a retry loop).
+__global__ void bfs_expand(const int *row_ptr, const int *cols, unsigned *cost,
+                           int *frontier, int *frontier_len, int n) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) {
+    for (int j = row_ptr[v]; j < row_ptr[v + 1]; ++j) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: loop condition 'j < row_ptr[v + 1]' depends on data each lane reads{{.*}}[cudalint-divergent-branch]
+      int u = cols[j];
+      unsigned old = atomicMin(&cost[u], cost[v] + 1);
+      if (old > cost[v] + 1)
+        frontier[atomicAdd(frontier_len, 1)] = u;
+    }
+  }
+}
+
 // ---- Not flagged. ----
 
 // One CSR row per warp: the lanes share the row's bounds, and only the
@@ -358,6 +374,7 @@ __global__ void filter_then_loop(const float *v, float *out, int n, int m) {
 }
 
 void launch(int *it, float *f, const float *cf, const int *ci, int *i2) {
+  bfs_expand<<<64, 256>>>(ci, ci, (unsigned *)i2, i2, i2, 1000);
   filter_then_loop<<<64, 256>>>(cf, f, 1000, 16);
   zero_row_if_ignored<<<64, 256>>>(cf, f, 1000, 10, -1);
   refine_unless_flagged<<<64, 256>>>(ci, f, 1000, 16);
