@@ -308,6 +308,32 @@ void atomicResults(const Stmt *S, std::set<const Decl *> &Out) {
     atomicResults(C, Out);
 }
 
+bool mentionsAnyOf(const Stmt *S, const std::set<const Decl *> &Decls);
+
+// Adds to \p Decls the locals \p S copies one of them into (`assumed =
+// old;`).
+void addCopies(const Stmt *S, std::set<const Decl *> &Decls) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->getOpcode() == BO_Assign && mentionsAnyOf(BO->getRHS(), Decls))
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      Decls.insert(Ref->getDecl());
+  for (const Stmt *C : S->children())
+    addCopies(C, Decls);
+}
+
+// addCopies until nothing is left to add (copies of copies).
+void copiesOf(const Stmt *S, std::set<const Decl *> &Decls) {
+  for (int Round = 0; Round < 4; ++Round) {
+    size_t Before = Decls.size();
+    addCopies(S, Decls);
+    if (Decls.size() == Before)
+      return;
+  }
+}
+
 bool mentionsAnyOf(const Stmt *S, const std::set<const Decl *> &Decls) {
   if (!S)
     return false;
@@ -323,12 +349,20 @@ bool mentionsAnyOf(const Stmt *S, const std::set<const Decl *> &Decls) {
 // `atomicCAS(lock, 0, 1)`). Its trip count is contention, not work:
 // atomic-hotspot's business. A loop that merely holds atomics (a per-node
 // edge loop of a BFS) is not one.
-bool retriesAnAtomic(const Expr *Cond, const Stmt *Loop) {
+bool waitsOnAtomic(const Expr *Cond, const Stmt *Loop) {
   if (!Cond || callsAtomic(Cond))
     return Cond != nullptr;
   std::set<const Decl *> Results;
   atomicResults(loopBody(Loop), Results);
+  copiesOf(loopBody(Loop), Results);
   return mentionsAnyOf(Cond, Results);
+}
+
+// \p Cond, an exit of \p Loop, or the loop's own condition waits on an
+// atomic: the early exit of a CAS loop (`if (assumed >= v) break;`) is
+// part of the retry.
+bool retriesAnAtomic(const Expr *Cond, const Stmt *Loop) {
+  return waitsOnAtomic(Cond, Loop) || waitsOnAtomic(conditionOf(Loop), Loop);
 }
 
 // Whether a loop whose trip count depends on data each lane reads costs
