@@ -308,7 +308,16 @@ void atomicResults(const Stmt *S, std::set<const Decl *> &Out) {
     atomicResults(C, Out);
 }
 
-bool mentionsAnyOf(const Stmt *S, const std::set<const Decl *> &Decls);
+// Whether \p S names one of \p Decls.
+bool mentionsAnyOf(const Stmt *S, const std::set<const Decl *> &Decls) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S);
+      Ref && Decls.count(Ref->getDecl()))
+    return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return mentionsAnyOf(C, Decls); });
+}
 
 // Adds to \p Decls the locals \p S copies one of them into (`assumed =
 // old;`).
@@ -332,16 +341,6 @@ void copiesOf(const Stmt *S, std::set<const Decl *> &Decls) {
     if (Decls.size() == Before)
       return;
   }
-}
-
-bool mentionsAnyOf(const Stmt *S, const std::set<const Decl *> &Decls) {
-  if (!S)
-    return false;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S);
-      Ref && Decls.count(Ref->getDecl()))
-    return true;
-  return llvm::any_of(S->children(),
-                      [&](const Stmt *C) { return mentionsAnyOf(C, Decls); });
 }
 
 // A retry loop around an atomic: its exit (\p Cond) waits on what an atomic
@@ -408,6 +407,17 @@ const Work *longWay(const BranchWays &W) {
   return A ? &W.A : &W.B;
 }
 
+// The way whose run idles the lanes that do not take it: the arm of an
+// `if` without `else` (not an early exit), or the one long way of two
+// when they are not both heavy; null otherwise.
+const Work *idlingWay(const BranchWays &W) {
+  if (W.EarlyExit || W.IsLoop || W.LeavesLoop)
+    return nullptr;
+  if (W.OneArmed)
+    return &W.A;
+  return bothWaysHeavy(W) ? nullptr : longWay(W);
+}
+
 // Whether the lanes' disagreement on \p C costs enough to report.
 bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
                         const BranchCondition &C, const KernelModel &M,
@@ -420,7 +430,8 @@ bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
       return true;
     // An early exit on data (`if (v[i] < 0) return;`) is never reported:
     // the lanes that leave only wait.
-    if (TwoWays && (W.EarlyExit || !longWay(W)))
+    const Work *Long = idlingWay(W);
+    if (TwoWays && !Long)
       return false;
     // For a trip count or a lone arm, what splits the lanes must be data
     // they read (or a value a loop carries), not a per-thread value
@@ -440,8 +451,8 @@ bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
     // per-thread values (skipping oneself) rarely does. A way that pushes
     // onto a queue (an atomic, no loop) is stream compaction:
     // atomic-hotspot's business.
-    const Work *Long = TwoWays ? longWay(W) : &W.A;
-    return (Long->Loop || Long->HeavyCall) && !(Long->Atomic && !Long->Loop) &&
+    return Long && (Long->Loop || Long->HeavyCall) &&
+           !(Long->Atomic && !Long->Loop) &&
            !comparesTwoPerThreadValues(*C.Value);
   }
   if (W.IsLoop)
@@ -606,10 +617,7 @@ std::string dataDependentMessage(const std::string &CondText,
            "': the lanes of a warp leave the loop after different numbers "
            "of iterations: " +
            TripCountCost;
-  const Work *Long = W.OneArmed && !W.EarlyExit          ? &W.A
-                     : !W.EarlyExit && !bothWaysHeavy(W) ? longWay(W)
-                                                         : nullptr;
-  if (Long) {
+  if (const Work *Long = idlingWay(W)) {
     const char *What = Long == &W.A ? W.WhatA : W.WhatB;
     return "branch on per-thread data '" + CondText +
            "': in a warp whose lanes disagree, the lanes that skip " + What +

@@ -167,29 +167,28 @@ bool applyFieldAssignments(const VarDecl *V, std::array<int64_t, 3> &Extents,
 
 } // namespace
 
-std::optional<int64_t> valueAtLaunch(const Expr *E, const FunctionDecl *Caller,
-                                     ASTContext &Ctx) {
-  return valueAt(E, Caller, Ctx, 0);
+Dim3Source dim3Source(const Expr *E) {
+  E = E->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      return dim3Source(CE->getArg(0));
+    return {CE, nullptr};
+  }
+  return {nullptr, localVariable(E)};
 }
 
 std::optional<std::array<int64_t, 3>>
 dim3AtLaunch(const Expr *E, const CUDAKernelCallExpr *Launch,
              const FunctionDecl *Caller, ASTContext &Ctx) {
-  E = E->IgnoreImplicit();
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CE->getNumArgs() == 1 &&
-        CE->getConstructor()->isCopyOrMoveConstructor())
-      return dim3AtLaunch(CE->getArg(0), Launch, Caller, Ctx);
-    return constructed(CE, Caller, Ctx);
-  }
-  const VarDecl *V = localVariable(E);
+  Dim3Source Source = dim3Source(E);
+  if (Source.Ctor)
+    return constructed(Source.Ctor, Caller, Ctx);
+  const VarDecl *V = Source.Var;
   if (!V || !Caller || !Caller->getBody())
     return std::nullopt;
-  const auto *Init = dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit());
-  if (!Init)
-    return std::nullopt;
   std::optional<std::array<int64_t, 3>> Extents =
-      dim3AtLaunch(Init, Launch, Caller, Ctx);
+      dim3AtLaunch(V->getInit(), Launch, Caller, Ctx);
   if (!Extents || !applyFieldAssignments(V, *Extents, Launch, Caller, Ctx))
     return std::nullopt;
   return Extents;

@@ -22,13 +22,15 @@
 
 namespace cudalint {
 
-/// The value the integer expression \p E has at a launch in \p Caller: a
-/// constant expression, a local variable of \p Caller initialised with such
-/// a value and never written again, or arithmetic on those; nullopt when
-/// any part is not known.
-std::optional<int64_t> valueAtLaunch(const clang::Expr *E,
-                                     const clang::FunctionDecl *Caller,
-                                     clang::ASTContext &Ctx);
+/// One step toward what a launch's `dim3` argument \p E holds, past copies:
+/// the constructor that builds it (`dim3(16, 16)`, an integer converted) or
+/// the local variable that holds it (initialised, not static); both null
+/// when it is neither.
+struct Dim3Source {
+  const clang::CXXConstructExpr *Ctor = nullptr;
+  const clang::VarDecl *Var = nullptr;
+};
+Dim3Source dim3Source(const clang::Expr *E);
 
 /// The x, y and z of the `dim3` argument \p E of \p Launch in \p Caller: a
 /// constructor (`dim3(16, 16)`, an integer converted) or a local variable

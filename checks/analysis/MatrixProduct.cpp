@@ -260,10 +260,6 @@ std::optional<Accumulation> accumulationThroughReference(const Expr *S) {
   return Accumulation{S, Acc, CE->getArg(IA), CE->getArg(IB)};
 }
 
-} // namespace
-
-namespace {
-
 // \p A and \p B read the same element: `C[i * n + j]` twice.
 bool sameElement(const Expr *A, const Expr *B) {
   const auto *Sub = dyn_cast<ArraySubscriptExpr>(A->IgnoreParenImpCasts());
@@ -529,10 +525,10 @@ void collectCarriers(const Stmt *S, const VarDecl *Acc, ASTContext &Ctx,
     collectCarriers(C, Acc, Ctx, Out);
 }
 
-// Whether the thread coordinate \p Leaf is known once the leaves \p Out (of
-// the output's address) are:
-// one of them, or a quotient or remainder of a value made of them (`idx /
-// T`, `(idx / T) % T`, `idx % T` of a flat index `idx`).
+// Whether the thread coordinate \p Leaf is known once the leaves \p Out of
+// the output's address are: one of them, or a quotient or remainder of a
+// value made of them (`idx / T`, `(idx / T) % T`, `idx % T` of a flat index
+// `idx`).
 bool determinedBy(const SymNode &Leaf, const std::set<std::string> &Out,
                   unsigned Depth = 0) {
   if (Out.count(Leaf.key()))

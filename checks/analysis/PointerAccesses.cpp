@@ -31,6 +31,12 @@ const StringRef CountMethods[] = {"size",       "num_threads",
 const Builtins ThreadIndex{IndexVars, IndexMethods};
 const Builtins ThreadCount{CountVars, CountMethods};
 
+// Whether \p E, past parentheses and implicit casts, names \p V.
+bool namesDecl(const Expr *E, const ValueDecl *V) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl() == V;
+}
+
 } // namespace
 
 namespace {
@@ -431,10 +437,7 @@ private:
       const ValueDecl *V;
       unsigned All = 0, Offset = 0;
       Uses(const PointerAccessCollector &C, const ValueDecl *V) : C(C), V(V) {}
-      bool names(const Expr *E) const {
-        const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-        return Ref && Ref->getDecl() == V;
-      }
+      bool names(const Expr *E) const { return namesDecl(E, V); }
       bool VisitDeclRefExpr(DeclRefExpr *Ref) {
         All += Ref->getDecl() == V;
         return true;
@@ -525,10 +528,7 @@ private:
       const ValueDecl *V;
       bool OverThreads = true, Any = false;
       Steps(const PointerAccessCollector &C, const ValueDecl *V) : C(C), V(V) {}
-      bool names(const Expr *E) const {
-        const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-        return Ref && Ref->getDecl() == V;
-      }
+      bool names(const Expr *E) const { return namesDecl(E, V); }
       bool VisitUnaryOperator(UnaryOperator *UO) {
         if (UO->isIncrementDecrementOp() && names(UO->getSubExpr()))
           Any = true, OverThreads = false;

@@ -435,22 +435,15 @@ leastVectorBankConflictDegree(const MemAccess &A,
 
 namespace {
 
+// The constructor behind a launch's `dim3` argument, and in \p Var the
+// variable that holds it, if any.
 const CXXConstructExpr *dim3Ctor(const Expr *E, const VarDecl **Var) {
-  E = E->IgnoreImplicit();
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CE->getNumArgs() == 1 &&
-        CE->getConstructor()->isCopyOrMoveConstructor())
-      return dim3Ctor(CE->getArg(0), Var);
-    return CE;
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit()) {
-        *Var = V;
-        const VarDecl *Ignored = nullptr;
-        return dim3Ctor(V->getInit(), &Ignored);
-      }
-  return nullptr;
+  Dim3Source Source = dim3Source(E);
+  if (!Source.Var)
+    return Source.Ctor;
+  *Var = Source.Var;
+  const VarDecl *Ignored = nullptr;
+  return dim3Ctor(Source.Var->getInit(), &Ignored);
 }
 
 unsigned explicitArgs(const CXXConstructExpr *CE) {
