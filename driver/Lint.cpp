@@ -30,29 +30,31 @@ namespace {
 // of the results) that included it.
 using IncluderMap = std::map<std::string, std::string>;
 
+// \p File not analysed, for \p Why.
+FileResult unanalysed(const std::string &File, std::string Why) {
+  FileResult R;
+  R.File = File;
+  R.FileErrors.push_back(std::move(Why));
+  return R;
+}
+
 // The worker's job: one file, unless its config is broken. \p Known is
 // the request the parent already made for the file's cache key (with its
 // config found sound), if it made one.
 FileResult lintFile(const LintSettings &Settings, LintProject &Project,
                     const std::string &File, const ParseRequest *Known) {
   std::string ConfigError = Known ? "" : validateConfigFor(Settings, File);
-  if (!ConfigError.empty()) {
-    FileResult R;
-    R.File = File;
-    R.FileErrors.push_back(ConfigError);
-    return R;
-  }
+  if (!ConfigError.empty())
+    return unanalysed(File, ConfigError);
   ParseRequest Request = Known ? *Known : parseRequestFor(Project, File);
-  if (!llvm::sys::fs::is_directory(Request.WorkingDirectory)) {
-    FileResult R;
-    R.File = File;
-    R.FileErrors.push_back(
+  if (!llvm::sys::fs::is_directory(Request.WorkingDirectory))
+    return unanalysed(
+        File,
         "its entry in '" + Request.Database + "' runs the compiler in '" +
-        Request.WorkingDirectory +
-        "', which does not exist: regenerate the database (re-run cmake, or "
-        "bear) from where the build lives, or fix the entry's \"directory\"");
-    return R;
-  }
+            Request.WorkingDirectory +
+            "', which does not exist: regenerate the database (re-run cmake, "
+            "or bear) from where the build lives, or fix the entry's "
+            "\"directory\"");
   return analyzeFile(Settings, Request);
 }
 
