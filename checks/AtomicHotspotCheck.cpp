@@ -661,17 +661,18 @@ std::optional<FixItHint> cooperativeGroupsIncludes(FileID File,
 
 } // namespace
 
-void AtomicHotspotCheck::checkKernel(const FunctionDecl *Kernel,
-                                     ASTContext &Ctx) {
-  std::vector<WarpSampler> Samplers = warpSamplersOf(Kernel, Ctx);
-  std::vector<LaunchConfig> Launches = launchesOf(Kernel, Ctx);
-  for (const FunctionDecl *F : analysedInstances(*Kernel)) {
-    const KernelModel &M = KernelModel::get(*F);
-    KnownLeaves Leaves(*F, Launches, Ctx);
+void AtomicHotspotCheck::checkKernel(const KernelView &Kernel,
+                                     FindingSink &Sink) {
+  ASTContext &Ctx = Kernel.context();
+  std::vector<WarpSampler> Samplers = warpSamplersOf(Kernel);
+  std::vector<LaunchConfig> Launches = launchesOf(Kernel);
+  for (const KernelView &F : analysedInstances(Kernel)) {
+    const KernelModel &M = model(F);
+    KnownLeaves Leaves(F.Decl, Launches, Ctx);
     for (const MemAccess &A : M.accesses())
       if (std::optional<AtomicFinding> Found =
               hotspotOf(A, M, Samplers, Leaves, Ctx))
-        report(A, *Found, Ctx);
+        report(A, *Found, Ctx, Sink);
   }
 }
 
@@ -686,40 +687,43 @@ AtomicHotspotCheck::hotspotOf(const MemAccess &A, const KernelModel &M,
 }
 
 void AtomicHotspotCheck::report(const MemAccess &A, const AtomicFinding &F,
-                                ASTContext &Ctx) {
+                                ASTContext &Ctx, FindingSink &Sink) {
   SourceLocation Loc = locationOf(A, Ctx);
   markReported(Loc);
   if (F.Kind == Hotspot::Histogram)
-    reportHistogram(Loc, A, F.Op, F.Bins, Ctx);
+    reportHistogram(Loc, A, F.Op, F.Bins, Ctx, Sink);
   else
-    reportUniformTarget(Loc, A, F, Ctx);
+    reportUniformTarget(Loc, A, F, Ctx, Sink);
 }
 
 void AtomicHotspotCheck::reportUniformTarget(SourceLocation Loc,
                                              const MemAccess &A,
                                              const AtomicFinding &F,
-                                             ASTContext &Ctx) {
-  diag(Loc, "%0") << uniformTargetMessage(F, A, Ctx);
+                                             ASTContext &Ctx,
+                                             FindingSink &Sink) {
+  Sink.diag(Loc, "%0") << uniformTargetMessage(F, A, Ctx);
   for (const CallExpr *Call : A.CallStack)
-    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
+    Sink.diag(Call->getExprLoc(), "inlined from this call",
+              DiagnosticIDs::Note);
   if (F.Kind == Hotspot::IntegerOneAddress || F.Kind == Hotspot::CasLoop)
-    diag(Loc, BlockCombineNote, DiagnosticIDs::Note);
+    Sink.diag(Loc, BlockCombineNote, DiagnosticIDs::Note);
   else if (F.Kind == Hotspot::LaneGroupSum)
-    diag(Loc, LaneGroupSumNote, DiagnosticIDs::Note);
+    Sink.diag(Loc, LaneGroupSumNote, DiagnosticIDs::Note);
   else if (F.Kind == Hotspot::FloatSum)
-    noteWarpSum(Loc, A, F, Ctx);
+    noteWarpSum(Loc, A, F, Ctx, Sink);
   // A wrapping counter: no aggregation to suggest.
 }
 
 void AtomicHotspotCheck::noteWarpSum(SourceLocation Loc, const MemAccess &A,
-                                     const AtomicFinding &F, ASTContext &Ctx) {
+                                     const AtomicFinding &F, ASTContext &Ctx,
+                                     FindingSink &Sink) {
   const SourceManager &SM = Ctx.getSourceManager();
   const auto *CE = cast<CallExpr>(A.E);
   AtomicArgs Args = argsOf(CE, Ctx);
   WarpSumNames Names = warpSumNames(CE);
   std::string Why = whyNoWarpSum(A, F, Args, Names, Ctx);
   if (!Why.empty()) {
-    diag(Loc, "%0; not offered as a fix because %1", DiagnosticIDs::Note)
+    Sink.diag(Loc, "%0; not offered as a fix because %1", DiagnosticIDs::Note)
         << WarpSumRemedy << Why;
     return;
   }
@@ -728,19 +732,20 @@ void AtomicHotspotCheck::noteWarpSum(SourceLocation Loc, const MemAccess &A,
       SM.getExpansionLoc(CE->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(),
       /*SkipTrailingWhitespaceAndNewLine=*/false);
   if (End.isInvalid()) {
-    diag(Loc,
-         "%0; not offered as a fix because the statement does not end where "
-         "cudalint expects",
-         DiagnosticIDs::Note)
+    Sink.diag(
+        Loc,
+        "%0; not offered as a fix because the statement does not end where "
+        "cudalint expects",
+        DiagnosticIDs::Note)
         << WarpSumRemedy;
     return;
   }
   auto N =
-      diag(Loc,
-           "%0 (applied by --fix-notes, not --fix: the %1 sum is taken "
-           "in another order, so its last bits can differ, as they "
-           "already do between runs of the atomic version)",
-           DiagnosticIDs::Note)
+      Sink.diag(Loc,
+                "%0 (applied by --fix-notes, not --fix: the %1 sum is taken "
+                "in another order, so its last bits can differ, as they "
+                "already do between runs of the atomic version)",
+                DiagnosticIDs::Note)
       << WarpSumRemedy << typeName(A, Ctx)
       << FixItHint::CreateReplacement(CharSourceRange::getCharRange(Loc, End),
                                       warpSumText(A, F.Op, Args, Names, Ctx));
@@ -752,17 +757,19 @@ void AtomicHotspotCheck::noteWarpSum(SourceLocation Loc, const MemAccess &A,
 
 void AtomicHotspotCheck::reportHistogram(SourceLocation Loc, const MemAccess &A,
                                          const AtomicOp &Op, int64_t Bins,
-                                         ASTContext &Ctx) {
-  diag(Loc, "%0") << histogramMessage(A, Op, Bins);
+                                         ASTContext &Ctx, FindingSink &Sink) {
+  Sink.diag(Loc, "%0") << histogramMessage(A, Op, Bins);
   for (const CallExpr *Call : A.CallStack)
-    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
-  diag(Loc,
-       "privatize it: declare '__shared__ %0 s_bins[%1]', zero it, "
-       "'__syncthreads()', do this atomic on 's_bins' instead, "
-       "'__syncthreads()', then let each thread add a slice of 's_bins' to "
-       "%2; not offered as a fix, because it needs barriers that every "
-       "thread must reach",
-       DiagnosticIDs::Note)
+    Sink.diag(Call->getExprLoc(), "inlined from this call",
+              DiagnosticIDs::Note);
+  Sink.diag(
+      Loc,
+      "privatize it: declare '__shared__ %0 s_bins[%1]', zero it, "
+      "'__syncthreads()', do this atomic on 's_bins' instead, "
+      "'__syncthreads()', then let each thread add a slice of 's_bins' to "
+      "%2; not offered as a fix, because it needs barriers that every "
+      "thread must reach",
+      DiagnosticIDs::Note)
       << typeName(A, Ctx) << std::to_string(Bins) << targetName(A);
 }
 

@@ -25,8 +25,7 @@ public:
   using BlockShapeCheck::BlockShapeCheck;
 
 private:
-  void checkKernel(const clang::FunctionDecl *Kernel,
-                   clang::ASTContext &Ctx) override;
+  void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   /// The hotspot that \p A is, if it is a global atomic that enough lanes
   /// aim at one address (or a few chosen by data), not yet reported.
   std::optional<AtomicFinding> hotspotOf(const MemAccess &A,
@@ -35,19 +34,21 @@ private:
                                          LeafRanges Leaves,
                                          clang::ASTContext &Ctx);
   void report(const MemAccess &A, const AtomicFinding &F,
-              clang::ASTContext &Ctx);
+              clang::ASTContext &Ctx, FindingSink &Sink);
   /// The finding for an atomic at one address for the lanes of a warp (or
   /// a block), and what to do about it.
   void reportUniformTarget(clang::SourceLocation Loc, const MemAccess &A,
-                           const AtomicFinding &F, clang::ASTContext &Ctx);
+                           const AtomicFinding &F, clang::ASTContext &Ctx,
+                           FindingSink &Sink);
   /// The note suggesting a sum within the warp, with the rewrite when it
   /// is safe to apply.
   void noteWarpSum(clang::SourceLocation Loc, const MemAccess &A,
-                   const AtomicFinding &F, clang::ASTContext &Ctx);
+                   const AtomicFinding &F, clang::ASTContext &Ctx,
+                   FindingSink &Sink);
   /// The finding for an atomic into a histogram of \p Bins bins.
   void reportHistogram(clang::SourceLocation Loc, const MemAccess &A,
-                       const AtomicOp &Op, int64_t Bins,
-                       clang::ASTContext &Ctx);
+                       const AtomicOp &Op, int64_t Bins, clang::ASTContext &Ctx,
+                       FindingSink &Sink);
 };
 
 } // namespace cudalint

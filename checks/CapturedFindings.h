@@ -12,6 +12,8 @@
 #ifndef CUDALINT_CAPTUREDFINDINGS_H
 #define CUDALINT_CAPTUREDFINDINGS_H
 
+#include "FindingSink.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
 
@@ -45,17 +47,18 @@ struct CapturedFinding {
 
 /// Diagnostics issued into a private engine, grouped into findings, one
 /// round at a time.
-class CapturedFindings {
+class CapturedFindings : public FindingSink {
 public:
   explicit CapturedFindings(clang::ASTContext &Ctx);
-  ~CapturedFindings();
+  ~CapturedFindings() override;
 
   /// Starts the next round.
   void startRound();
   /// A builder that captures into the current round.
   clang::DiagnosticBuilder diag(clang::SourceLocation Loc,
                                 llvm::StringRef Description,
-                                clang::DiagnosticIDs::Level Level);
+                                clang::DiagnosticIDs::Level Level =
+                                    clang::DiagnosticIDs::Warning) override;
   /// The findings every round gave, as the first round gave them.
   std::vector<CapturedFinding> agreed() const;
 

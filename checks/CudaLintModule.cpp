@@ -20,22 +20,39 @@
 namespace cudalint {
 
 namespace {
+// One TranslationUnitAnalysis for all the checks of the module: each
+// check is handed it, so every analysis result is built once per
+// translation unit, whichever check asks first.
 class CudaLintModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(
       clang::tidy::ClangTidyCheckFactories &CheckFactories) override {
-    CheckFactories.registerCheck<AtomicHotspotCheck>("cudalint-atomic-hotspot");
-    CheckFactories.registerCheck<DivergentBarrierCheck>(
-        "cudalint-divergent-barrier");
-    CheckFactories.registerCheck<DivergentBranchCheck>(
-        "cudalint-divergent-branch");
-    CheckFactories.registerCheck<MissingRestrictCheck>(
-        "cudalint-missing-restrict");
-    CheckFactories.registerCheck<NaiveGemmCheck>("cudalint-naive-gemm");
-    CheckFactories.registerCheck<SharedBankConflictCheck>(
-        "cudalint-shared-bank-conflict");
-    CheckFactories.registerCheck<UncoalescedAccessCheck>(
-        "cudalint-uncoalesced-access");
+    auto Analysis = std::make_shared<TranslationUnitAnalysis>();
+    add<AtomicHotspotCheck>(CheckFactories, "cudalint-atomic-hotspot",
+                            Analysis);
+    add<DivergentBarrierCheck>(CheckFactories, "cudalint-divergent-barrier",
+                               Analysis);
+    add<DivergentBranchCheck>(CheckFactories, "cudalint-divergent-branch",
+                              Analysis);
+    add<MissingRestrictCheck>(CheckFactories, "cudalint-missing-restrict",
+                              Analysis);
+    add<NaiveGemmCheck>(CheckFactories, "cudalint-naive-gemm", Analysis);
+    add<SharedBankConflictCheck>(CheckFactories,
+                                 "cudalint-shared-bank-conflict", Analysis);
+    add<UncoalescedAccessCheck>(CheckFactories, "cudalint-uncoalesced-access",
+                                Analysis);
+  }
+
+private:
+  template <typename CheckT>
+  static void add(clang::tidy::ClangTidyCheckFactories &Factories,
+                  llvm::StringRef Name,
+                  const std::shared_ptr<TranslationUnitAnalysis> &Analysis) {
+    Factories.registerCheckFactory(
+        Name, [Analysis](llvm::StringRef CheckName,
+                         clang::tidy::ClangTidyContext *Context) {
+          return std::make_unique<CheckT>(CheckName, Context, Analysis);
+        });
   }
 };
 } // namespace

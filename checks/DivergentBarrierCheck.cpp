@@ -153,12 +153,13 @@ std::string remedy(const Guard &G, bool WarpOnly) {
 
 } // namespace
 
-void DivergentBarrierCheck::checkKernel(const FunctionDecl *Kernel,
-                                        ASTContext &Ctx) {
+void DivergentBarrierCheck::checkKernel(const KernelView &Kernel,
+                                        FindingSink &Sink) {
+  ASTContext &Ctx = Kernel.context();
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<WarpSampler> Samplers = warpSamplersOf(Kernel, Ctx);
-  for (const FunctionDecl *F : analysedInstances(*Kernel)) {
-    const KernelModel &M = KernelModel::get(*F);
+  std::vector<WarpSampler> Samplers = warpSamplersOf(Kernel);
+  for (const KernelView &F : analysedInstances(Kernel)) {
+    const KernelModel &M = model(F);
     for (const SyncPoint &P : M.syncs()) {
       SourceLocation Loc = SM.getExpansionLoc(P.E->getBeginLoc());
       if (alreadyReported(Loc))
@@ -166,25 +167,25 @@ void DivergentBarrierCheck::checkKernel(const FunctionDecl *Kernel,
       if (std::optional<DivergentGuard> D =
               firstDivergentGuard(P, M, Samplers)) {
         markReported(Loc);
-        reportMissedBarrier(Loc, P, *D->G, D->Split, Ctx);
+        reportMissedBarrier(Loc, P, *D->G, D->Split, Ctx, Sink);
       }
     }
   }
 }
 
-void DivergentBarrierCheck::reportMissedBarrier(SourceLocation Loc,
-                                                const SyncPoint &P,
-                                                const Guard &G,
-                                                const ThreadSplit &Split,
-                                                ASTContext &Ctx) {
-  diag(Loc, "%0", DiagnosticIDs::Error)
+void DivergentBarrierCheck::reportMissedBarrier(
+    SourceLocation Loc, const SyncPoint &P, const Guard &G,
+    const ThreadSplit &Split, ASTContext &Ctx, FindingSink &Sink) {
+  Sink.diag(Loc, "%0", DiagnosticIDs::Error)
       << missedBarrierMessage(P, G, Split, Ctx);
   for (const CallExpr *Call : P.CallStack)
-    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
+    Sink.diag(Call->getExprLoc(), "inlined from this call",
+              DiagnosticIDs::Note);
   if (const Expr *CondE = conditionOf(G.Where))
-    diag(Ctx.getSourceManager().getExpansionLoc(CondE->getBeginLoc()),
-         guardNote(G), DiagnosticIDs::Note);
-  diag(Loc, "%0", DiagnosticIDs::Note) << remedy(G, P.Scope == SyncScope::Warp);
+    Sink.diag(Ctx.getSourceManager().getExpansionLoc(CondE->getBeginLoc()),
+              guardNote(G), DiagnosticIDs::Note);
+  Sink.diag(Loc, "%0", DiagnosticIDs::Note)
+      << remedy(G, P.Scope == SyncScope::Warp);
 }
 
 } // namespace cudalint

@@ -23,13 +23,12 @@ public:
   using BlockShapeCheck::BlockShapeCheck;
 
 private:
-  void checkKernel(const clang::FunctionDecl *Kernel,
-                   clang::ASTContext &Ctx) override;
+  void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   /// The error at barrier \p P, which the threads split by \p G miss, and
   /// its notes: where the guard is, and what to do instead.
   void reportMissedBarrier(clang::SourceLocation Loc, const SyncPoint &P,
                            const Guard &G, const ThreadSplit &Split,
-                           clang::ASTContext &Ctx);
+                           clang::ASTContext &Ctx, FindingSink &Sink);
 };
 
 } // namespace cudalint

@@ -685,14 +685,14 @@ std::string branchMessage(const BranchCondition &C,
 
 } // namespace
 
-void DivergentBranchCheck::checkKernel(const FunctionDecl *Kernel,
-                                       ASTContext &Ctx) {
+void DivergentBranchCheck::checkKernel(const KernelView &Kernel,
+                                       FindingSink &Sink) {
+  ASTContext &Ctx = Kernel.context();
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<BlockShape> Shapes =
-      blockShapesOf(Kernel, launchesOf(Kernel, Ctx));
+  std::vector<BlockShape> Shapes = blockShapesOf(Kernel, launchesOf(Kernel));
   std::vector<WarpSampler> Samplers = warpSamplers(Shapes);
-  for (const FunctionDecl *F : analysedInstances(*Kernel)) {
-    const KernelModel &M = KernelModel::get(*F);
+  for (const KernelView &F : analysedInstances(Kernel)) {
+    const KernelModel &M = model(F);
     for (const BranchCondition &C : M.conditions()) {
       SourceLocation Loc = SM.getExpansionLoc(C.Cond->getBeginLoc());
       if (alreadyReported(Loc) || !C.Value->threadDependent())
@@ -710,7 +710,7 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl *Kernel,
         continue;
       markReported(Loc);
       if (Tree) {
-        reportReduction(Loc, C, Red, Shapes, *F, Ctx);
+        reportReduction(Loc, C, Red, Shapes, F.Decl, Ctx, Sink);
         continue;
       }
       std::string Message = branchMessage(C, *Split, *Ways, Ctx);
@@ -718,7 +718,8 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl *Kernel,
       if (Why)
         Message += "; " + *Why;
       reportBranch(Loc, C, Message,
-                   Why ? DiagnosticIDs::Remark : DiagnosticIDs::Warning, Ctx);
+                   Why ? DiagnosticIDs::Remark : DiagnosticIDs::Warning, Ctx,
+                   Sink);
     }
   }
 }
@@ -727,78 +728,86 @@ void DivergentBranchCheck::reportBranch(SourceLocation Loc,
                                         const BranchCondition &C,
                                         const std::string &Message,
                                         DiagnosticIDs::Level Level,
-                                        ASTContext &Ctx) {
-  diag(Loc, "%0", Level) << Message;
+                                        ASTContext &Ctx, FindingSink &Sink) {
+  Sink.diag(Loc, "%0", Level) << Message;
   for (const CallExpr *Call : C.CallStack)
-    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
+    Sink.diag(Call->getExprLoc(), "inlined from this call",
+              DiagnosticIDs::Note);
   if (!C.Loops.empty() && !isLoopStmt(C.S))
-    diag(Ctx.getSourceManager().getExpansionLoc(C.Loops.back()->getBeginLoc()),
-         "the branch runs on every iteration of this loop",
-         DiagnosticIDs::Note);
+    Sink.diag(
+        Ctx.getSourceManager().getExpansionLoc(C.Loops.back()->getBeginLoc()),
+        "the branch runs on every iteration of this loop", DiagnosticIDs::Note);
 }
 
 void DivergentBranchCheck::reportReduction(
     SourceLocation Loc, const BranchCondition &C,
     const std::optional<InterleavedReduction> &Red,
-    llvm::ArrayRef<BlockShape> Shapes, const FunctionDecl &F, ASTContext &Ctx) {
+    llvm::ArrayRef<BlockShape> Shapes, const FunctionDecl &F, ASTContext &Ctx,
+    FindingSink &Sink) {
   std::optional<SequentialAddressing> Fix;
   if (Red)
     Fix = sequentialAddressing(*Red, Shapes, C.Loops.size() != 1, F, Ctx);
   {
     bool Divides = dividesByStride(C.Cond, Ctx);
-    auto D = diag(Loc, "%0",
-                  Divides ? DiagnosticIDs::Warning : DiagnosticIDs::Remark)
+    auto D = Sink.diag(Loc, "%0",
+                       Divides ? DiagnosticIDs::Warning : DiagnosticIDs::Remark)
              << reductionMessage(sourceText(C.Cond, Ctx, 60), Divides);
     if (Fix && Fix->NotApplied.empty())
       for (const FixItHint &H : Fix->Edits)
         D << H;
   }
   for (const CallExpr *Call : C.CallStack)
-    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
+    Sink.diag(Call->getExprLoc(), "inlined from this call",
+              DiagnosticIDs::Note);
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Fix) {
-    diag(SM.getExpansionLoc(C.Loops.back()->getBeginLoc()),
-         "rewrite it with sequential addressing ('for (s = B / 2; s > 0; s "
-         ">>= 1) if (tid < s)'); not offered as a fix: cudalint rewrites only "
-         "a 'for' loop doubling 's' from 1 whose body is the test on 'tid' "
-         "(threadIdx.x), one 'a[tid] += a[tid + s]' (or a min or max of the "
-         "pair) and the barrier",
-         DiagnosticIDs::Note);
+    Sink.diag(
+        SM.getExpansionLoc(C.Loops.back()->getBeginLoc()),
+        "rewrite it with sequential addressing ('for (s = B / 2; s > 0; s "
+        ">>= 1) if (tid < s)'); not offered as a fix: cudalint rewrites only "
+        "a 'for' loop doubling 's' from 1 whose body is the test on 'tid' "
+        "(threadIdx.x), one 'a[tid] += a[tid + s]' (or a min or max of the "
+        "pair) and the barrier",
+        DiagnosticIDs::Note);
     return;
   }
   noteSequentialAddressing(Loc, SM.getExpansionLoc(Red->Loop->getBeginLoc()),
-                           *Fix);
+                           *Fix, Sink);
 }
 
 void DivergentBranchCheck::noteSequentialAddressing(
-    SourceLocation Loc, SourceLocation LoopLoc,
-    const SequentialAddressing &Fix) {
+    SourceLocation Loc, SourceLocation LoopLoc, const SequentialAddressing &Fix,
+    FindingSink &Sink) {
   if (!Fix.NotFixable.empty()) {
-    diag(LoopLoc,
-         "sequential addressing ('%0 < %1' with %1 halving) is not offered "
-         "as a fix: %2",
-         DiagnosticIDs::Note)
+    Sink.diag(
+        LoopLoc,
+        "sequential addressing ('%0 < %1' with %1 halving) is not offered "
+        "as a fix: %2",
+        DiagnosticIDs::Note)
         << Fix.TidText << Fix.StrideName << Fix.NotFixable;
   } else if (Fix.Edits.empty()) {
-    diag(Loc,
-         "rewrite it as 'for (s = blockDim.x / 2; s > 0; s >>= 1) if (tid < "
-         "s)'; not offered as a fix because the loop is written by a macro",
-         DiagnosticIDs::Note);
+    Sink.diag(
+        Loc,
+        "rewrite it as 'for (s = blockDim.x / 2; s > 0; s >>= 1) if (tid < "
+        "s)'; not offered as a fix because the loop is written by a macro",
+        DiagnosticIDs::Note);
   } else if (Fix.NotApplied.empty()) {
-    diag(LoopLoc,
-         "--fix rewrites the loop to sequential addressing; the result is the "
-         "same because '%0' is a power of two and %1",
-         DiagnosticIDs::Note)
+    Sink.diag(
+        LoopLoc,
+        "--fix rewrites the loop to sequential addressing; the result is the "
+        "same because '%0' is a power of two and %1",
+        DiagnosticIDs::Note)
         << Fix.BoundText
         << (Fix.OrderFree ? "a min or max does not depend on the order"
                           : "the elements are integers");
   } else {
-    auto N = diag(LoopLoc,
+    auto N =
+        Sink.diag(LoopLoc,
                   "sequential addressing ('%0 < %1' with %1 halving from %2) "
                   "computes the same sum only for a power-of-two bound; not "
                   "applied by --fix because %3",
                   DiagnosticIDs::Note)
-             << Fix.TidText << Fix.StrideName << Fix.Half << Fix.NotApplied;
+        << Fix.TidText << Fix.StrideName << Fix.Half << Fix.NotApplied;
     for (const FixItHint &H : Fix.Edits)
       N << H;
   }

@@ -25,24 +25,26 @@ public:
   using BlockShapeCheck::BlockShapeCheck;
 
 private:
-  void checkKernel(const clang::FunctionDecl *Kernel,
-                   clang::ASTContext &Ctx) override;
+  void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   /// The warning for a divergent branch \p C, and where it runs.
   void reportBranch(clang::SourceLocation Loc, const BranchCondition &C,
                     const std::string &Message,
-                    clang::DiagnosticIDs::Level Level, clang::ASTContext &Ctx);
+                    clang::DiagnosticIDs::Level Level, clang::ASTContext &Ctx,
+                    FindingSink &Sink);
   /// The warning for an interleaved tree step \p C, with its rewrite to
   /// sequential addressing when it is the reduction \p Red and --fix may
   /// apply it.
   void reportReduction(clang::SourceLocation Loc, const BranchCondition &C,
                        const std::optional<InterleavedReduction> &Red,
                        llvm::ArrayRef<BlockShape> Shapes,
-                       const clang::FunctionDecl &F, clang::ASTContext &Ctx);
+                       const clang::FunctionDecl &F, clang::ASTContext &Ctx,
+                       FindingSink &Sink);
   /// The note on the rewrite: applied, left to --fix-notes and why, or not
   /// offered and why.
   void noteSequentialAddressing(clang::SourceLocation Loc,
                                 clang::SourceLocation LoopLoc,
-                                const SequentialAddressing &Fix);
+                                const SequentialAddressing &Fix,
+                                FindingSink &Sink);
 };
 
 } // namespace cudalint

@@ -3,54 +3,72 @@
 #include "KernelCheck.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Preprocessor.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace cudalint {
 
+// Reports straight to clang-tidy, as this check.
+class KernelCheck::ReportingSink : public FindingSink {
+public:
+  explicit ReportingSink(KernelCheck &Check) : Check(Check) {}
+  DiagnosticBuilder diag(SourceLocation Loc, StringRef Description,
+                         DiagnosticIDs::Level Level) override {
+    return Check.ClangTidyCheck::diag(Loc, Description, Level);
+  }
+
+private:
+  KernelCheck &Check;
+};
+
+KernelCheck::KernelCheck(StringRef Name, tidy::ClangTidyContext *Context,
+                         std::shared_ptr<TranslationUnitAnalysis> Analysis)
+    : ClangTidyCheck(Name, Context), Analysis(std::move(Analysis)) {}
+
+void KernelCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                                      Preprocessor *) {
+  Analysis->recordCompilerErrors(PP->getDiagnostics());
+}
+
 void KernelCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(analysableKernel().bind("kernel"), this);
+  Finder->addMatcher(kernelDefinition().bind("kernel"), this);
 }
 
 void KernelCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  std::vector<TemplateStandIn> StandIns;
+  if (Analysis->hasParseErrors(*Kernel))
+    return;
+  llvm::ArrayRef<TemplateStandIn> StandIns;
   if (usesTemplateStandIns())
-    StandIns = templateStandIns(*Kernel, *Result.Context);
-  if (StandIns.empty())
-    checkKernel(Kernel, *Result.Context);
-  else
-    checkTemplateAsWritten(Kernel, StandIns, *Result.Context);
-}
-
-DiagnosticBuilder KernelCheck::diag(SourceLocation Loc, StringRef Description,
-                                    DiagnosticIDs::Level Level) {
-  if (Capture)
-    return Capture->diag(Loc, Description, Level);
-  return ClangTidyCheck::diag(Loc, Description, Level);
+    StandIns = Analysis->standIns(*Kernel);
+  if (StandIns.empty()) {
+    ReportingSink Sink(*this);
+    checkKernel(KernelView{*Kernel}, Sink);
+  } else {
+    checkTemplateAsWritten(*Kernel, StandIns, *Result.Context);
+  }
 }
 
 // One round per stand-in, each with the locations reported so far; what
 // every round found is reported once, and its locations marked.
-void KernelCheck::checkTemplateAsWritten(const FunctionDecl *Kernel,
+void KernelCheck::checkTemplateAsWritten(const FunctionDecl &Kernel,
                                          ArrayRef<TemplateStandIn> StandIns,
                                          ASTContext &Ctx) {
-  Capture = std::make_unique<CapturedFindings>(Ctx);
+  CapturedFindings Capture(Ctx);
   std::set<unsigned> Before = Reported, EditedBefore = EditedOnce;
   std::set<unsigned> EditedInFirstRound;
   for (const TemplateStandIn &S : StandIns) {
-    StandInScope Scope(S);
-    Capture->startRound();
+    Capture.startRound();
     Reported = Before;
     EditedOnce = EditedBefore;
-    checkKernel(Kernel, Ctx);
+    checkKernel(KernelView{Kernel, &S}, Capture);
     if (&S == &StandIns.front())
       EditedInFirstRound = EditedOnce;
   }
   Reported = std::move(Before);
-  std::vector<CapturedFinding> Agreed = Capture->agreed();
-  Capture.reset();
+  std::vector<CapturedFinding> Agreed = Capture.agreed();
   // The once-per-file edits stand made when a reported finding carries them.
   bool KeptEdits = llvm::any_of(
       Agreed, [](const CapturedFinding &F) { return !F.FixesDiffer; });
@@ -60,10 +78,10 @@ void KernelCheck::checkTemplateAsWritten(const FunctionDecl *Kernel,
 }
 
 void KernelCheck::reportAgreed(const CapturedFinding &F,
-                               const FunctionDecl *Kernel,
+                               const FunctionDecl &Kernel,
                                ArrayRef<TemplateStandIn> StandIns) {
   auto Emit = [&](const CapturedDiagnostic &D) {
-    auto B = ClangTidyCheck::diag(D.Loc, "%0", D.Level) << D.Message;
+    auto B = diag(D.Loc, "%0", D.Level) << D.Message;
     for (const CharSourceRange &R : D.Ranges)
       B << R;
     for (const FixItHint &H : D.FixIts)
@@ -74,45 +92,37 @@ void KernelCheck::reportAgreed(const CapturedFinding &F,
   for (const CapturedDiagnostic &N : F.Notes)
     Emit(N);
   std::string Figures = StandIns.front().str();
-  ClangTidyCheck::diag(
-      Kernel->getLocation(),
-      "%0 has no analysable instantiation in view: analysed as written "
-      "with %1, and each gives this finding (figures for %2)",
-      DiagnosticIDs::Note)
-      << Kernel << describeStandIns(StandIns) << Figures;
+  diag(Kernel.getLocation(),
+       "%0 has no analysable instantiation in view: analysed as written "
+       "with %1, and each gives this finding (figures for %2)",
+       DiagnosticIDs::Note)
+      << &Kernel << describeStandIns(StandIns) << Figures;
   if (F.FixesDiffer)
-    ClangTidyCheck::diag(F.Main.Loc,
-                         "no fix-it: the edit depends on the template's "
-                         "arguments (it differs between %0); make it by hand "
-                         "for the arguments the kernel is launched with",
-                         DiagnosticIDs::Note)
+    diag(F.Main.Loc,
+         "no fix-it: the edit depends on the template's "
+         "arguments (it differs between %0); make it by hand "
+         "for the arguments the kernel is launched with",
+         DiagnosticIDs::Note)
         << describeStandIns(StandIns);
 }
 
-void KernelCheck::onStartOfTranslationUnit() {
-  KernelModel::resetCache();
-  KernelUseIndex::resetCache();
-}
+void KernelCheck::onStartOfTranslationUnit() { Analysis->forgetResults(); }
 
 void KernelCheck::onEndOfTranslationUnit() {
   Reported.clear();
   EditedOnce.clear();
-  KernelModel::resetCache();
-  KernelUseIndex::resetCache();
+  Analysis->forgetResults();
 }
 
-const KernelUseIndex &KernelCheck::uses(ASTContext &Ctx) {
-  return KernelUseIndex::of(Ctx);
+std::vector<LaunchConfig> KernelCheck::launchesOf(const KernelView &Kernel) {
+  ASTContext &Ctx = Kernel.context();
+  return launchConfigs(uses(Ctx), &Kernel.Decl, Ctx);
 }
 
-std::vector<LaunchConfig> KernelCheck::launchesOf(const FunctionDecl *Kernel,
-                                                  ASTContext &Ctx) {
-  return launchConfigs(uses(Ctx), Kernel, Ctx);
-}
-
-BlockShapeCheck::BlockShapeCheck(StringRef Name,
-                                 tidy::ClangTidyContext *Context)
-    : KernelCheck(Name, Context),
+BlockShapeCheck::BlockShapeCheck(
+    StringRef Name, tidy::ClangTidyContext *Context,
+    std::shared_ptr<TranslationUnitAnalysis> Analysis)
+    : KernelCheck(Name, Context, std::move(Analysis)),
       AssumedBlockDim(Options.get("AssumedBlockDim", "").str()) {}
 
 void BlockShapeCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -120,14 +130,18 @@ void BlockShapeCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 }
 
 std::vector<BlockShape>
-BlockShapeCheck::blockShapesOf(const FunctionDecl *Kernel,
-                               ArrayRef<LaunchConfig> Launches) const {
-  return blockShapes(Launches, assumedBlockShape(), Kernel);
+BlockShapeCheck::blockShapesOf(const KernelView &Kernel,
+                               ArrayRef<LaunchConfig> Launches) {
+  std::vector<KernelView> Instances = analysedInstances(Kernel);
+  bool OneDimensional = llvm::all_of(Instances, [&](const KernelView &K) {
+    return model(K).oneDimensional();
+  });
+  return blockShapes(Launches, assumedBlockShape(), OneDimensional);
 }
 
 std::vector<WarpSampler>
-BlockShapeCheck::warpSamplersOf(const FunctionDecl *Kernel, ASTContext &Ctx) {
-  return warpSamplers(blockShapesOf(Kernel, launchesOf(Kernel, Ctx)));
+BlockShapeCheck::warpSamplersOf(const KernelView &Kernel) {
+  return warpSamplers(blockShapesOf(Kernel, launchesOf(Kernel)));
 }
 
 } // namespace cudalint

@@ -10,9 +10,12 @@
 #define CUDALINT_KERNELCHECK_H
 
 #include "CapturedFindings.h"
+#include "FindingSink.h"
 #include "analysis/CudaAST.h"
 #include "analysis/KernelModel.h"
+#include "analysis/KernelView.h"
 #include "analysis/TemplateStandIn.h"
+#include "analysis/TranslationUnitAnalysis.h"
 #include "analysis/Warp.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -24,38 +27,49 @@
 namespace cudalint {
 
 /// A cudalint check: runs on CUDA only, once per analysable kernel
-/// definition (`checkKernel`), with the translation unit's launch sites
-/// indexed once and each source location reported at most once. A kernel
-/// template with no instantiation in view is checked once per stand-in for
-/// its parameters (TemplateStandIn.h), and only what every stand-in finds is
-/// reported.
+/// definition (`checkKernel`), with each source location reported at most
+/// once. Every analysis result comes from the TranslationUnitAnalysis that
+/// the module hands to all its checks. A kernel template with no
+/// instantiation in view is checked once per stand-in for its parameters
+/// (TemplateStandIn.h), and only what every stand-in finds is reported.
 class KernelCheck : public clang::tidy::ClangTidyCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  KernelCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context,
+              std::shared_ptr<TranslationUnitAnalysis> Analysis);
 
   bool isLanguageVersionSupported(
       const clang::LangOptions &LangOpts) const override {
     return LangOpts.CUDA;
   }
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) final;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) final;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) final;
   void onStartOfTranslationUnit() final;
   void onEndOfTranslationUnit() final;
 
 protected:
-  /// Analyses one kernel definition that has no parse errors.
-  virtual void checkKernel(const clang::FunctionDecl *Kernel,
-                           clang::ASTContext &Ctx) = 0;
+  /// Analyses one kernel definition that has no parse errors (a template's
+  /// pattern once per stand-in), reporting into \p Sink.
+  virtual void checkKernel(const KernelView &Kernel, FindingSink &Sink) = 0;
   /// False for a check that reads a template's pattern itself, without
   /// stand-ins for its parameters.
   virtual bool usesTemplateStandIns() const { return true; }
 
+  /// The analyses of this translation unit, shared by every check.
+  TranslationUnitAnalysis &analysis() { return *Analysis; }
+  /// The model of \p Kernel (one for all the checks).
+  const KernelModel &model(const KernelView &Kernel) const {
+    return Analysis->model(Kernel);
+  }
   /// The launch sites and other uses of the kernels of this translation
   /// unit, indexed on first use (once for all the checks).
-  const KernelUseIndex &uses(clang::ASTContext &Ctx);
+  const KernelUseIndex &uses(clang::ASTContext &Ctx) const {
+    return Analysis->uses(Ctx);
+  }
   /// The launches of \p Kernel visible in this translation unit.
-  std::vector<LaunchConfig> launchesOf(const clang::FunctionDecl *Kernel,
-                                       clang::ASTContext &Ctx);
+  std::vector<LaunchConfig> launchesOf(const KernelView &Kernel);
   /// True when a finding of this check was already reported at \p Loc.
   bool alreadyReported(clang::SourceLocation Loc) const {
     return Reported.count(Loc.getRawEncoding()) != 0;
@@ -69,42 +83,39 @@ protected:
   /// Each stand-in round of a template starts from the same set, so that
   /// every round proposes the same edits.
   std::set<unsigned> &filesEditedOnce() { return EditedOnce; }
-  /// Reports a diagnostic of this check; held back while a template is
-  /// checked under its stand-ins.
-  clang::DiagnosticBuilder
-  diag(clang::SourceLocation Loc, llvm::StringRef Description,
-       clang::DiagnosticIDs::Level Level = clang::DiagnosticIDs::Warning);
 
 private:
-  void checkTemplateAsWritten(const clang::FunctionDecl *Kernel,
+  /// Findings go through the FindingSink handed to checkKernel.
+  using ClangTidyCheck::diag;
+  class ReportingSink;
+
+  void checkTemplateAsWritten(const clang::FunctionDecl &Kernel,
                               llvm::ArrayRef<TemplateStandIn> StandIns,
                               clang::ASTContext &Ctx);
-  void reportAgreed(const CapturedFinding &F, const clang::FunctionDecl *Kernel,
+  void reportAgreed(const CapturedFinding &F, const clang::FunctionDecl &Kernel,
                     llvm::ArrayRef<TemplateStandIn> StandIns);
 
+  std::shared_ptr<TranslationUnitAnalysis> Analysis;
   std::set<unsigned> Reported;
   std::set<unsigned> EditedOnce;
-  /// Set while a template is checked under its stand-ins.
-  std::unique_ptr<CapturedFindings> Capture;
 };
 
 /// A check that samples the warps of a block, with the `AssumedBlockDim`
 /// option for kernels whose launches are not in view.
 class BlockShapeCheck : public KernelCheck {
 public:
-  BlockShapeCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  BlockShapeCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context,
+                  std::shared_ptr<TranslationUnitAnalysis> Analysis);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
   /// The block shapes to sample for \p Kernel: those of its launches, else
   /// the assumed one, else the defaults of `blockShapes`.
-  std::vector<BlockShape>
-  blockShapesOf(const clang::FunctionDecl *Kernel,
-                llvm::ArrayRef<LaunchConfig> Launches) const;
+  std::vector<BlockShape> blockShapesOf(const KernelView &Kernel,
+                                        llvm::ArrayRef<LaunchConfig> Launches);
   /// One sampler per block shape of \p Kernel (`blockShapesOf` its
   /// launches).
-  std::vector<WarpSampler> warpSamplersOf(const clang::FunctionDecl *Kernel,
-                                          clang::ASTContext &Ctx);
+  std::vector<WarpSampler> warpSamplersOf(const KernelView &Kernel);
   /// The `AssumedBlockDim` option, parsed; none when unset or malformed.
   std::optional<BlockShape> assumedBlockShape() const {
     return parseBlockShape(AssumedBlockDim);

@@ -124,8 +124,8 @@ const Stmt *sequentialLoopAround(const PointerAccess &Store,
 // iterations: 1.16x with `__restrict__` on an H100, against 5.2x for a
 // column scan), so it is left to the straight-line rule.
 constexpr int64_t MaxUnrolledTrips = 8;
-bool unrolledIntoStraightLine(const Stmt *Loop, const FunctionDecl &Analysed) {
-  std::optional<int64_t> Trips = KernelModel::get(Analysed).tripCount(Loop);
+bool unrolledIntoStraightLine(const Stmt *Loop, const KernelModel &Analysed) {
+  std::optional<int64_t> Trips = Analysed.tripCount(Loop);
   return Trips && *Trips <= MaxUnrolledTrips;
 }
 
@@ -133,7 +133,7 @@ bool unrolledIntoStraightLine(const Stmt *Loop, const FunctionDecl &Analysed) {
 // they do.
 std::optional<ForcedReload::ReloadKind>
 loopReloadKind(const PointerAccess &Store, const PointerAccess &Load,
-               const PointerAccesses &Accesses, const FunctionDecl &Analysed) {
+               const PointerAccesses &Accesses, const KernelModel &Analysed) {
   const Stmt *Loop = sharedLoop(Store, Load);
   if (!Loop || Load.isExclusiveWith(Store))
     return std::nullopt;
@@ -151,7 +151,7 @@ loopReloadKind(const PointerAccess &Store, const PointerAccess &Load,
 // every iteration touches fresh addresses of its thread (a grid-stride
 // copy) reissues nothing that could have been early, so it is not reported.
 std::optional<ForcedReload> findLoopReload(const PointerAccesses &Accesses,
-                                           const FunctionDecl &Analysed) {
+                                           const KernelModel &Analysed) {
   std::optional<ForcedReload> Best;
   for (const PointerAccess &Store : Accesses.accesses()) {
     if (!Store.IsStore || !mayForceReloads(Store.Param, Accesses))
@@ -402,9 +402,10 @@ restrictFixes(const FunctionDecl *Kernel,
 
 } // namespace
 
-MissingRestrictCheck::MissingRestrictCheck(StringRef Name,
-                                           tidy::ClangTidyContext *Context)
-    : KernelCheck(Name, Context),
+MissingRestrictCheck::MissingRestrictCheck(
+    StringRef Name, tidy::ClangTidyContext *Context,
+    std::shared_ptr<TranslationUnitAnalysis> Analysis)
+    : KernelCheck(Name, Context, std::move(Analysis)),
       ReadOnlyPointers(
           parseBoolOption(Options.get("ReadOnlyPointers", "false"))),
       StraightLineReloads(
@@ -420,18 +421,19 @@ void MissingRestrictCheck::storeOptions(
                 StraightLineReloads ? "true" : "false");
 }
 
-void MissingRestrictCheck::checkKernel(const FunctionDecl *Kernel,
-                                       ASTContext &Ctx) {
-  std::optional<KernelReloads> Found = findReloads(Kernel, Ctx);
+void MissingRestrictCheck::checkKernel(const KernelView &Kernel,
+                                       FindingSink &Sink) {
+  ASTContext &Ctx = Kernel.context();
+  std::optional<KernelReloads> Found = findReloads(&Kernel.Decl, Ctx);
   if (!Found)
     return;
   const PointerAccesses &Accesses = *Found->Accesses;
   llvm::SmallVector<const ParmVarDecl *, 4> ReadOnly =
       readOnlyPointers(Found->Pointers, Accesses);
   if (Found->Reload)
-    reportForcedReload(Kernel, *Found->Reload);
+    reportForcedReload(&Kernel.Decl, *Found->Reload, Sink);
   else if (ReadOnlyPointers && !ReadOnly.empty())
-    reportReadOnlyPointers(ReadOnly);
+    reportReadOnlyPointers(ReadOnly, Sink);
   else
     return;
 
@@ -440,15 +442,15 @@ void MissingRestrictCheck::checkKernel(const FunctionDecl *Kernel,
   if (ToMark.empty())
     return;
   if (std::optional<OverlappingArguments> Overlap =
-          findOverlappingArguments(uses(Ctx).launches(Kernel), ToMark)) {
-    diag(Overlap->Call->getBeginLoc(),
-         "no fix-it: this launch passes %0 to both %1 and %2, so "
-         "'__restrict__' would make the kernel's behaviour undefined",
-         DiagnosticIDs::Note)
+          findOverlappingArguments(uses(Ctx).launches(&Kernel.Decl), ToMark)) {
+    Sink.diag(Overlap->Call->getBeginLoc(),
+              "no fix-it: this launch passes %0 to both %1 and %2, so "
+              "'__restrict__' would make the kernel's behaviour undefined",
+              DiagnosticIDs::Note)
         << Overlap->Buffer << Overlap->First << Overlap->Second;
     return;
   }
-  offerRestrictFix(Kernel, ToMark, ReadOnly, Ctx);
+  offerRestrictFix(&Kernel.Decl, ToMark, ReadOnly, Ctx, Sink);
 }
 
 std::optional<KernelReloads>
@@ -462,7 +464,8 @@ MissingRestrictCheck::findReloads(const FunctionDecl *Kernel,
       return std::nullopt;
     Found.Accesses =
         std::make_unique<PointerAccesses>(*Analysed, Ctx.getSourceManager());
-    Found.Reload = findLoopReload(*Found.Accesses, *Analysed);
+    Found.Reload =
+        findLoopReload(*Found.Accesses, model(KernelView{*Analysed}));
     if (!Found.Reload && StraightLineReloads)
       Found.Reload = findStraightLineReload(*Found.Accesses);
     // One finding per template: the first instantiation that has one.
@@ -510,60 +513,64 @@ static const char *loadNote(ForcedReload::ReloadKind Kind) {
 }
 
 void MissingRestrictCheck::reportForcedReload(const FunctionDecl *Kernel,
-                                              const ForcedReload &Reload) {
+                                              const ForcedReload &Reload,
+                                              FindingSink &Sink) {
   const ParmVarDecl *Stored = Reload.Store->Param;
   const ParmVarDecl *Loaded = Reload.Load->Param;
-  diag(Kernel->getLocation(), reloadMessage(Reload.Kind),
-       Reload.Kind == ForcedReload::StraightLine ? DiagnosticIDs::Remark
-                                                 : DiagnosticIDs::Warning)
+  Sink.diag(Kernel->getLocation(), reloadMessage(Reload.Kind),
+            Reload.Kind == ForcedReload::StraightLine ? DiagnosticIDs::Remark
+                                                      : DiagnosticIDs::Warning)
       << Kernel << Stored << Loaded;
-  noteAccess(*Reload.Store, "store through %0");
-  noteAccess(*Reload.Load, loadNote(Reload.Kind));
+  noteAccess(*Reload.Store, "store through %0", Sink);
+  noteAccess(*Reload.Load, loadNote(Reload.Kind), Sink);
   if (Reload.FirstLoad)
-    noteAccess(*Reload.FirstLoad, "the same address was loaded here, before "
-                                  "the store; its value cannot be reused");
+    noteAccess(*Reload.FirstLoad,
+               "the same address was loaded here, before "
+               "the store; its value cannot be reused",
+               Sink);
 }
 
 void MissingRestrictCheck::noteAccess(const PointerAccess &Access,
-                                      const char *Text) {
+                                      const char *Text, FindingSink &Sink) {
   for (const CallExpr *Call : Access.CallStack)
-    diag(Call->getExprLoc(), "through this call", DiagnosticIDs::Note)
+    Sink.diag(Call->getExprLoc(), "through this call", DiagnosticIDs::Note)
         << Call->getSourceRange();
-  diag(Access.Expr->getBeginLoc(), Text, DiagnosticIDs::Note)
+  Sink.diag(Access.Expr->getBeginLoc(), Text, DiagnosticIDs::Note)
       << Access.Param << Access.Expr->getSourceRange();
 }
 
 void MissingRestrictCheck::reportReadOnlyPointers(
-    llvm::ArrayRef<const ParmVarDecl *> ReadOnly) {
+    llvm::ArrayRef<const ParmVarDecl *> ReadOnly, FindingSink &Sink) {
   for (const ParmVarDecl *P : ReadOnly)
-    diag(P->getLocation(),
-         "pointer parameter %0 is only read; declaring it 'const "
-         "__restrict__' lets the compiler use the read-only data path "
-         "(no gain measured on H100 when no store precedes the loads)")
+    Sink.diag(P->getLocation(),
+              "pointer parameter %0 is only read; declaring it 'const "
+              "__restrict__' lets the compiler use the read-only data path "
+              "(no gain measured on H100 when no store precedes the loads)")
         << P;
 }
 
 void MissingRestrictCheck::offerRestrictFix(
     const FunctionDecl *Kernel, llvm::ArrayRef<const ParmVarDecl *> ToMark,
-    llvm::ArrayRef<const ParmVarDecl *> ReadOnly, ASTContext &Ctx) {
+    llvm::ArrayRef<const ParmVarDecl *> ReadOnly, ASTContext &Ctx,
+    FindingSink &Sink) {
   bool MayChangeTypes =
       uses(Ctx).hasOnlyLaunchUses(Kernel) && !hasExplicitInstantiation(Kernel);
   std::optional<llvm::SmallVector<FixItHint, 8>> Fixes = restrictFixes(
       Kernel, ToMark, ReadOnly, MayChangeTypes, Ctx.getSourceManager());
   if (!Fixes) {
-    diag(Kernel->getLocation(),
-         "no fix-it: a declaration of %0 is spelled through a macro or an "
-         "unusual type; add '__restrict__' to %1 by hand if they never "
-         "overlap",
-         DiagnosticIDs::Note)
+    Sink.diag(Kernel->getLocation(),
+              "no fix-it: a declaration of %0 is spelled through a macro or an "
+              "unusual type; add '__restrict__' to %1 by hand if they never "
+              "overlap",
+              DiagnosticIDs::Note)
         << Kernel << quotedList(ToMark);
     return;
   }
-  diag(Kernel->getLocation(),
-       "add '__restrict__' to %0 (and 'const' where only read) if the "
-       "arguments never overlap in memory; this is a promise the compiler "
-       "relies on, so check every launch",
-       DiagnosticIDs::Note)
+  Sink.diag(Kernel->getLocation(),
+            "add '__restrict__' to %0 (and 'const' where only read) if the "
+            "arguments never overlap in memory; this is a promise the compiler "
+            "relies on, so check every launch",
+            DiagnosticIDs::Note)
       << quotedList(ToMark) << *Fixes;
 }
 

@@ -51,12 +51,12 @@ struct KernelReloads {
 class MissingRestrictCheck : public KernelCheck {
 public:
   MissingRestrictCheck(llvm::StringRef Name,
-                       clang::tidy::ClangTidyContext *Context);
+                       clang::tidy::ClangTidyContext *Context,
+                       std::shared_ptr<TranslationUnitAnalysis> Analysis);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
-  void checkKernel(const clang::FunctionDecl *Kernel,
-                   clang::ASTContext &Ctx) override;
+  void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   /// A template's pattern is read as written: which pointers a store can
   /// force reloads through does not depend on the element types.
   bool usesTemplateStandIns() const override { return false; }
@@ -68,18 +68,20 @@ private:
   /// The finding on \p Kernel: a store that forces a reload, with notes
   /// on both accesses (a remark for straight-line code).
   void reportForcedReload(const clang::FunctionDecl *Kernel,
-                          const ForcedReload &Reload);
+                          const ForcedReload &Reload, FindingSink &Sink);
   /// The findings on pointers that are only read (ReadOnlyPointers).
   /// A note on \p Access, after one on each helper call it is made through.
-  void noteAccess(const PointerAccess &Access, const char *Text);
+  void noteAccess(const PointerAccess &Access, const char *Text,
+                  FindingSink &Sink);
   void
-  reportReadOnlyPointers(llvm::ArrayRef<const clang::ParmVarDecl *> ReadOnly);
+  reportReadOnlyPointers(llvm::ArrayRef<const clang::ParmVarDecl *> ReadOnly,
+                         FindingSink &Sink);
   /// The note that adds `__restrict__` to \p ToMark (and `const` to those
   /// of \p ReadOnly where the kernel's type may change), or says why not.
   void offerRestrictFix(const clang::FunctionDecl *Kernel,
                         llvm::ArrayRef<const clang::ParmVarDecl *> ToMark,
                         llvm::ArrayRef<const clang::ParmVarDecl *> ReadOnly,
-                        clang::ASTContext &Ctx);
+                        clang::ASTContext &Ctx, FindingSink &Sink);
   /// Also report read-only pointers that are not `const T *__restrict__`
   /// when nothing forces a reload (measured gain on H100: none).
   const bool ReadOnlyPointers;

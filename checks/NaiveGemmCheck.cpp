@@ -123,12 +123,13 @@ std::string launchWords(size_t Count) {
 
 } // namespace
 
-void NaiveGemmCheck::checkKernel(const FunctionDecl *Kernel, ASTContext &Ctx) {
+void NaiveGemmCheck::checkKernel(const KernelView &Kernel, FindingSink &Sink) {
+  ASTContext &Ctx = Kernel.context();
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const FunctionDecl *F : analysedInstances(*Kernel)) {
-    if (usesTensorCores(F->getBody()))
+  for (const KernelView &F : analysedInstances(Kernel)) {
+    if (usesTensorCores(F.Decl.getBody()))
       return;
-    MatrixProductFinder Finder(KernelModel::get(*F), *F, Ctx);
+    MatrixProductFinder Finder(model(F), F.Decl, Ctx);
     for (const ProductCandidate &C : Finder.candidates()) {
       SourceLocation Loc = SM.getExpansionLoc(C.S->getBeginLoc());
       if (alreadyReported(Loc))
@@ -137,32 +138,34 @@ void NaiveGemmCheck::checkKernel(const FunctionDecl *Kernel, ASTContext &Ctx) {
       if (!Product)
         continue;
       markReported(Loc);
-      reportProduct(*Product, Loc, Ctx);
-      offerCublasCall(*Product, Finder, Kernel, Loc, Ctx);
+      reportProduct(*Product, Loc, Ctx, Sink);
+      offerCublasCall(*Product, Finder, &Kernel.Decl, Loc, Ctx, Sink);
     }
   }
 }
 
 void NaiveGemmCheck::reportProduct(const MatrixProduct &P, SourceLocation Loc,
-                                   ASTContext &Ctx) {
-  diag(Loc, "%0") << findingMessage(P, Ctx);
+                                   ASTContext &Ctx, FindingSink &Sink) {
+  Sink.diag(Loc, "%0") << findingMessage(P, Ctx);
   for (const CallExpr *Call : P.X.Load->CallStack)
-    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
-  diag(Ctx.getSourceManager().getExpansionLoc(P.Store->E->getBeginLoc()),
-       "the result is stored here, indexed by both coordinates",
-       DiagnosticIDs::Note);
+    Sink.diag(Call->getExprLoc(), "inlined from this call",
+              DiagnosticIDs::Note);
+  Sink.diag(Ctx.getSourceManager().getExpansionLoc(P.Store->E->getBeginLoc()),
+            "the result is stored here, indexed by both coordinates",
+            DiagnosticIDs::Note);
 }
 
 void NaiveGemmCheck::offerCublasCall(const MatrixProduct &P,
                                      const MatrixProductFinder &Finder,
                                      const FunctionDecl *Kernel,
-                                     SourceLocation Loc, ASTContext &Ctx) {
+                                     SourceLocation Loc, ASTContext &Ctx,
+                                     FindingSink &Sink) {
   llvm::ArrayRef<LaunchSite> Launches =
       uses(Ctx).launches(canonicalKernel(Kernel));
   CublasPlan Plan = planCublasCall(P, Finder, !Launches.empty());
   if (!Plan.WhyNot.empty()) {
-    diag(Loc, "no cuBLAS call is offered in place of the launch: %0",
-         DiagnosticIDs::Note)
+    Sink.diag(Loc, "no cuBLAS call is offered in place of the launch: %0",
+              DiagnosticIDs::Note)
         << Plan.WhyNot;
     return;
   }
@@ -172,19 +175,19 @@ void NaiveGemmCheck::offerCublasCall(const MatrixProduct &P,
   LaunchRewrites R =
       rewriteLaunches(Plan.Call, Launches, Ctx, filesEditedOnce());
   for (SourceLocation Kept : R.Kept)
-    diag(Kept,
-         "this launch could be a cuBLAS call, but it is not rewritten: an "
-         "argument has side effects or the launch is written by a macro",
-         DiagnosticIDs::Note);
+    Sink.diag(Kept,
+              "this launch could be a cuBLAS call, but it is not rewritten: an "
+              "argument has side effects or the launch is written by a macro",
+              DiagnosticIDs::Note);
   if (R.Rewritten.empty())
     return;
-  auto N = diag(R.Rewritten.front(),
-                "replace %0 with cuBLAS (applied by --fix-notes): "
-                "cudalintGemm, inserted once per file, calls cublasGemmEx "
-                "with %1 for row-major C = %2 * A * B + %3 * C; %4; link "
-                "with -lcublas; this assumes the launch covers the whole "
-                "%5 x %6 output",
-                DiagnosticIDs::Note)
+  auto N = Sink.diag(R.Rewritten.front(),
+                     "replace %0 with cuBLAS (applied by --fix-notes): "
+                     "cudalintGemm, inserted once per file, calls cublasGemmEx "
+                     "with %1 for row-major C = %2 * A * B + %3 * C; %4; link "
+                     "with -lcublas; this assumes the launch covers the whole "
+                     "%5 x %6 output",
+                     DiagnosticIDs::Note)
            << launchWords(R.Rewritten.size())
            << cublasComputeType(Plan.Call.Type) << R.FirstArgs[3]
            << R.FirstArgs[8] << precisionText(Plan.Call.Type, P.tiled())

@@ -24,17 +24,17 @@ public:
   using KernelCheck::KernelCheck;
 
 private:
-  void checkKernel(const clang::FunctionDecl *Kernel,
-                   clang::ASTContext &Ctx) override;
+  void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   /// The finding at \p Loc, the accumulating statement, with its notes.
   void reportProduct(const MatrixProduct &P, clang::SourceLocation Loc,
-                     clang::ASTContext &Ctx);
+                     clang::ASTContext &Ctx, FindingSink &Sink);
   /// The cuBLAS call in place of the kernel's launches, as a note with
   /// fix-its; or a note on why none is offered.
   void offerCublasCall(const MatrixProduct &P,
                        const MatrixProductFinder &Finder,
                        const clang::FunctionDecl *Kernel,
-                       clang::SourceLocation Loc, clang::ASTContext &Ctx);
+                       clang::SourceLocation Loc, clang::ASTContext &Ctx,
+                       FindingSink &Sink);
 };
 
 } // namespace cudalint

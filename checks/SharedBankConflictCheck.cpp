@@ -39,13 +39,14 @@ struct BankConflict {
 /// What padding an array with conflicts can do.
 struct ArrayPadding {
   const VarDecl *Array = nullptr; ///< The first instance's declaration.
-  const FunctionDecl *Kernel = nullptr;
+  /// The model of the first instance, whose other shared arrays count.
+  const KernelModel *Model = nullptr;
   std::set<int64_t> Pads; ///< Pads that work in every instance so far.
   std::string Hazard;     ///< Why padding could change what it computes.
   bool Seen = false;
 
   /// Keeps the pads that also work for the instance \p F of the array.
-  void keepPaddings(const VarDecl *V, const FunctionDecl *F,
+  void keepPaddings(const VarDecl *V, const KernelModel &M,
                     const std::set<int64_t> &Works, ASTContext &Ctx);
   /// The smallest pad that works everywhere; 0 when none does.
   int64_t smallestPad() const { return Pads.empty() ? 0 : *Pads.begin(); }
@@ -79,9 +80,11 @@ namespace {
 
 constexpr int64_t MaxPad = 32;
 
-std::optional<ArrayShape> shapeOf(const VarDecl *V, const ASTContext &Ctx) {
+std::optional<ArrayShape> shapeOf(const VarDecl *V,
+                                  const TemplateStandIn *StandIn,
+                                  const ASTContext &Ctx) {
   ArrayShape S;
-  QualType T = concreteType(V->getType(), Ctx);
+  QualType T = concreteType(V->getType(), StandIn, Ctx);
   if (T.isNull())
     return std::nullopt;
   T = T.getCanonicalType();
@@ -231,13 +234,13 @@ sharedArrayAccesses(const KernelModel &M) {
 // The paddings of the innermost extent of \p V (1 to MaxPad) under which
 // no access of \p Accesses conflicts and none gets worse than it was
 // (\p Before).
-std::set<int64_t> paddingsThatWork(const VarDecl *V,
-                                   llvm::ArrayRef<const MemAccess *> Accesses,
-                                   llvm::ArrayRef<unsigned> Before,
-                                   llvm::ArrayRef<WarpSampler> Samplers,
-                                   unsigned MinDegree, const ASTContext &Ctx) {
+std::set<int64_t>
+paddingsThatWork(const VarDecl *V, llvm::ArrayRef<const MemAccess *> Accesses,
+                 llvm::ArrayRef<unsigned> Before,
+                 llvm::ArrayRef<WarpSampler> Samplers, unsigned MinDegree,
+                 const TemplateStandIn *StandIn, const ASTContext &Ctx) {
   std::set<int64_t> Works;
-  std::optional<ArrayShape> Shape = shapeOf(V, Ctx);
+  std::optional<ArrayShape> Shape = shapeOf(V, StandIn, Ctx);
   if (!Shape || Shape->Extents.size() < 2 || V->hasExternalStorage())
     return Works;
   unsigned Level = Shape->Extents.size() - 1;
@@ -266,11 +269,11 @@ std::string sharedMemoryLimitHazard(const ArrayPadding &Fix,
     Bytes *= Shape.Extents[I] + (I + 1 == Shape.Extents.size() ? Pad : 0);
   int64_t Others = 0;
   llvm::SmallPtrSet<const VarDecl *, 4> Counted;
-  for (const MemAccess &O : KernelModel::get(*Fix.Kernel).accesses())
+  for (const MemAccess &O : Fix.Model->accesses())
     if (const auto *OV = dyn_cast_or_null<VarDecl>(O.Root))
       if (OV != Fix.Array && O.Space == MemSpace::Shared &&
           !OV->hasExternalStorage() && Counted.insert(OV).second)
-        if (QualType T = concreteType(OV->getType(), Ctx);
+        if (QualType T = concreteType(OV->getType(), Fix.Model->standIn(), Ctx);
             !T.isNull() && T->isConstantSizeType())
           Others += Ctx.getTypeSizeInChars(T).getQuantity();
   if (Bytes + Others > 48 * 1024)
@@ -331,12 +334,12 @@ std::string conflictMessage(const BankConflict &C,
 
 } // namespace
 
-void ArrayPadding::keepPaddings(const VarDecl *V, const FunctionDecl *F,
+void ArrayPadding::keepPaddings(const VarDecl *V, const KernelModel &M,
                                 const std::set<int64_t> &Works,
                                 ASTContext &Ctx) {
   if (!Seen) {
     Array = V;
-    Kernel = F;
+    Model = &M;
     Pads = Works;
     Seen = true;
   } else {
@@ -351,8 +354,9 @@ void ArrayPadding::keepPaddings(const VarDecl *V, const FunctionDecl *F,
 }
 
 SharedBankConflictCheck::SharedBankConflictCheck(
-    StringRef Name, tidy::ClangTidyContext *Context)
-    : BlockShapeCheck(Name, Context),
+    StringRef Name, tidy::ClangTidyContext *Context,
+    std::shared_ptr<TranslationUnitAnalysis> Analysis)
+    : BlockShapeCheck(Name, Context, std::move(Analysis)),
       MinDegree(
           std::max(2, std::atoi(Options.get("MinDegree", "2").str().c_str()))) {
 }
@@ -363,19 +367,20 @@ void SharedBankConflictCheck::storeOptions(
   BlockShapeCheck::storeOptions(Opts);
 }
 
-void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
-                                          ASTContext &Ctx) {
-  std::vector<BlockShape> Shapes =
-      blockShapesOf(Kernel, launchesOf(Kernel, Ctx));
+void SharedBankConflictCheck::checkKernel(const KernelView &Kernel,
+                                          FindingSink &Sink) {
+  ASTContext &Ctx = Kernel.context();
+  std::vector<BlockShape> Shapes = blockShapesOf(Kernel, launchesOf(Kernel));
   std::vector<WarpSampler> Samplers = warpSamplers(Shapes);
   BankConflicts Conflicts;
-  for (const FunctionDecl *F : analysedInstances(*Kernel))
-    collectConflicts(*F, Samplers, Conflicts, Ctx);
+  for (const KernelView &F : analysedInstances(Kernel))
+    collectConflicts(F, Samplers, Conflicts, Ctx);
   std::set<unsigned> FixAttached;
   for (auto &[Raw, C] : Conflicts.ByAccess) {
     // A helper inlined into several kernels is reported once.
     if (markReported(SourceLocation::getFromRawEncoding(Raw)))
-      reportConflict(Raw, C, Conflicts, Shapes.front(), FixAttached, Ctx);
+      reportConflict(Raw, C, Conflicts, Shapes.front(), FixAttached,
+                     Kernel.StandIn, Ctx, Sink);
   }
   // One finding per tree loop, also when it is inlined into several kernels.
   const SourceManager &SM = Ctx.getSourceManager();
@@ -384,7 +389,7 @@ void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
     if (!alreadyReported(At) &&
         markReported(SM.getExpansionLoc(C.Loop->getBeginLoc()))) {
       markReported(At);
-      reportStepConflict(Raw, C, Ctx);
+      reportStepConflict(Raw, C, Ctx, Sink);
     }
   }
 }
@@ -438,24 +443,27 @@ static std::string describeSteps(llvm::ArrayRef<unsigned> Degrees) {
 
 void SharedBankConflictCheck::reportStepConflict(unsigned Raw,
                                                  const StepConflict &C,
-                                                 ASTContext &Ctx) {
-  diag(SourceLocation::getFromRawEncoding(Raw),
-       "bank conflicts that grow with the stride: '%0' is %1 as the loop's "
-       "stride doubles (a tree whose pairs are strided, such as '2 * s * "
-       "tid'); sequential addressing (the active threads on consecutive "
-       "words, 'a[tid]' and 'a[tid + s]' with s halving) has none, 1.15x "
-       "faster for a block reduction on an H100; a scan keeps its tree and "
-       "pads the index instead (one word every 32)")
+                                                 ASTContext &Ctx,
+                                                 FindingSink &Sink) {
+  Sink.diag(
+      SourceLocation::getFromRawEncoding(Raw),
+      "bank conflicts that grow with the stride: '%0' is %1 as the loop's "
+      "stride doubles (a tree whose pairs are strided, such as '2 * s * "
+      "tid'); sequential addressing (the active threads on consecutive "
+      "words, 'a[tid]' and 'a[tid + s]' with s halving) has none, 1.15x "
+      "faster for a block reduction on an H100; a scan keeps its tree and "
+      "pads the index instead (one word every 32)")
       << sourceText(C.Access->E, Ctx, 60) << describeSteps(C.Degrees);
   for (const CallExpr *Call : C.Access->CallStack)
-    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
+    Sink.diag(Call->getExprLoc(), "inlined from this call",
+              DiagnosticIDs::Note);
 }
 
 void SharedBankConflictCheck::collectConflicts(
-    const FunctionDecl &F, llvm::ArrayRef<WarpSampler> Samplers,
+    const KernelView &F, llvm::ArrayRef<WarpSampler> Samplers,
     BankConflicts &Conflicts, ASTContext &Ctx) const {
   const SourceManager &SM = Ctx.getSourceManager();
-  const KernelModel &M = KernelModel::get(F);
+  const KernelModel &M = model(F);
   for (auto &[V, List] : sharedArrayAccesses(M)) {
     bool Conflicted = false;
     std::vector<unsigned> Before;
@@ -488,7 +496,9 @@ void SharedBankConflictCheck::collectConflicts(
     if (!Conflicted)
       continue;
     Conflicts.paddingOf(V, Ctx).keepPaddings(
-        V, &F, paddingsThatWork(V, List, Before, Samplers, MinDegree, Ctx),
+        V, M,
+        paddingsThatWork(V, List, Before, Samplers, MinDegree, M.standIn(),
+                         Ctx),
         Ctx);
   }
 }
@@ -512,15 +522,13 @@ BankConflict SharedBankConflictCheck::issuedConflict(
   return C;
 }
 
-void SharedBankConflictCheck::reportConflict(unsigned Raw,
-                                             const BankConflict &C,
-                                             BankConflicts &Conflicts,
-                                             const BlockShape &FirstShape,
-                                             std::set<unsigned> &FixAttached,
-                                             ASTContext &Ctx) {
+void SharedBankConflictCheck::reportConflict(
+    unsigned Raw, const BankConflict &C, BankConflicts &Conflicts,
+    const BlockShape &FirstShape, std::set<unsigned> &FixAttached,
+    const TemplateStandIn *StandIn, ASTContext &Ctx, FindingSink &Sink) {
   const SourceManager &SM = Ctx.getSourceManager();
   const VarDecl *V = C.Array;
-  std::optional<ArrayShape> Shape = shapeOf(V, Ctx);
+  std::optional<ArrayShape> Shape = shapeOf(V, StandIn, Ctx);
   ArrayPadding &Fix = Conflicts.paddingOf(V, Ctx);
   int64_t Pad = Fix.smallestPad();
   std::string Msg = conflictMessage(C, Shape, Pad, FirstShape, Ctx);
@@ -534,55 +542,57 @@ void SharedBankConflictCheck::reportConflict(unsigned Raw,
           .second;
   {
     // Msg quotes source text (a decltype): an argument, never a format.
-    auto D = diag(SourceLocation::getFromRawEncoding(Raw), "%0") << Msg;
+    auto D = Sink.diag(SourceLocation::getFromRawEncoding(Raw), "%0") << Msg;
     if (Edit && First)
       D << *Edit;
   }
   for (const CallExpr *Call : C.Access->CallStack)
-    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
+    Sink.diag(Call->getExprLoc(), "inlined from this call",
+              DiagnosticIDs::Note);
   if (First)
-    noteRemedy(V, Shape ? &*Shape : nullptr, Pad, Edit.has_value(), Fix.Hazard);
+    noteRemedy(V, Shape ? &*Shape : nullptr, Pad, Edit.has_value(), Fix.Hazard,
+               Sink);
 }
 
 void SharedBankConflictCheck::noteRemedy(const VarDecl *V,
                                          const ArrayShape *Shape, int64_t Pad,
-                                         bool Padded,
-                                         const std::string &Hazard) {
+                                         bool Padded, const std::string &Hazard,
+                                         FindingSink &Sink) {
   if (Pad && Shape) {
     if (Padded)
-      diag(V->getLocation(),
-           "'%0' declared here; padding its rows to '%1' "
-           "removes the conflict",
-           DiagnosticIDs::Note)
+      Sink.diag(V->getLocation(),
+                "'%0' declared here; padding its rows to '%1' "
+                "removes the conflict",
+                DiagnosticIDs::Note)
           << V->getName() << spelled(V, *Shape, Pad);
     else
-      diag(V->getLocation(),
-           "padding the rows of '%0' to '%1' would remove the conflict; "
-           "not applied automatically because %2",
-           DiagnosticIDs::Note)
+      Sink.diag(V->getLocation(),
+                "padding the rows of '%0' to '%1' would remove the conflict; "
+                "not applied automatically because %2",
+                DiagnosticIDs::Note)
           << V->getName() << spelled(V, *Shape, Pad)
           << (Hazard.empty() ? "cudalint cannot rewrite its "
                                "declaration (written by a macro or "
                                "through a typedef)"
                              : Hazard);
   } else if (Shape && Shape->Extents.size() == 1) {
-    diag(V->getLocation(),
-         "'%0' is indexed by hand: add padding to the row stride in the "
-         "index (for example 33 instead of 32 words per row) or swizzle "
-         "the column with an XOR of the row",
-         DiagnosticIDs::Note)
+    Sink.diag(V->getLocation(),
+              "'%0' is indexed by hand: add padding to the row stride in the "
+              "index (for example 33 instead of 32 words per row) or swizzle "
+              "the column with an XOR of the row",
+              DiagnosticIDs::Note)
         << V->getName();
   } else if (V->hasExternalStorage()) {
-    diag(V->getLocation(),
-         "'%0' is an 'extern __shared__' array: pad the row stride in the "
-         "index (for example 33 instead of 32 words per row)",
-         DiagnosticIDs::Note)
+    Sink.diag(V->getLocation(),
+              "'%0' is an 'extern __shared__' array: pad the row stride in the "
+              "index (for example 33 instead of 32 words per row)",
+              DiagnosticIDs::Note)
         << V->getName();
   } else {
-    diag(V->getLocation(),
-         "no padding of '%0' removes the conflict for every access; "
-         "consider an XOR swizzle of the column index",
-         DiagnosticIDs::Note)
+    Sink.diag(V->getLocation(),
+              "no padding of '%0' removes the conflict for every access; "
+              "consider an XOR swizzle of the column index",
+              DiagnosticIDs::Note)
         << V->getName();
   }
 }

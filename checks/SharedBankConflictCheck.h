@@ -22,15 +22,15 @@ struct StepConflict;
 class SharedBankConflictCheck : public BlockShapeCheck {
 public:
   SharedBankConflictCheck(llvm::StringRef Name,
-                          clang::tidy::ClangTidyContext *Context);
+                          clang::tidy::ClangTidyContext *Context,
+                          std::shared_ptr<TranslationUnitAnalysis> Analysis);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
-  void checkKernel(const clang::FunctionDecl *Kernel,
-                   clang::ASTContext &Ctx) override;
+  void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   /// Adds the conflicts of the kernel instance \p F to \p Conflicts, with
   /// the paddings that remove them.
-  void collectConflicts(const clang::FunctionDecl &F,
+  void collectConflicts(const KernelView &F,
                         llvm::ArrayRef<WarpSampler> Samplers,
                         BankConflicts &Conflicts, clang::ASTContext &Ctx) const;
   /// The warning for conflict \p C at the access location \p Raw, with the
@@ -47,14 +47,16 @@ private:
                            BankConflicts &Conflicts,
                            clang::ASTContext &Ctx) const;
   void reportStepConflict(unsigned Raw, const StepConflict &C,
-                          clang::ASTContext &Ctx);
+                          clang::ASTContext &Ctx, FindingSink &Sink);
   void reportConflict(unsigned Raw, const BankConflict &C,
                       BankConflicts &Conflicts, const BlockShape &FirstShape,
-                      std::set<unsigned> &FixAttached, clang::ASTContext &Ctx);
+                      std::set<unsigned> &FixAttached,
+                      const TemplateStandIn *StandIn, clang::ASTContext &Ctx,
+                      FindingSink &Sink);
   /// The note at the declaration of \p V: the padding, applied (\p Padded)
   /// or not (why: \p Hazard), or what to do when no padding helps.
   void noteRemedy(const clang::VarDecl *V, const ArrayShape *Shape, int64_t Pad,
-                  bool Padded, const std::string &Hazard);
+                  bool Padded, const std::string &Hazard, FindingSink &Sink);
   /// Report conflicts of at least this degree.
   unsigned MinDegree;
 };

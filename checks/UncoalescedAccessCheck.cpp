@@ -445,9 +445,10 @@ swappedLaunchEdits(llvm::ArrayRef<LaunchConfig> Launches, ASTContext &Ctx) {
 
 } // namespace
 
-UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
-                                               tidy::ClangTidyContext *Context)
-    : BlockShapeCheck(Name, Context),
+UncoalescedAccessCheck::UncoalescedAccessCheck(
+    StringRef Name, tidy::ClangTidyContext *Context,
+    std::shared_ptr<TranslationUnitAnalysis> Analysis)
+    : BlockShapeCheck(Name, Context, std::move(Analysis)),
       MinSectorRatio(std::max(
           1.5, std::strtod(Options.get("MinSectorRatio", "4").str().c_str(),
                            nullptr))),
@@ -467,27 +468,28 @@ void UncoalescedAccessCheck::storeOptions(
   Options.store(Opts, "LaunchShapeNotes", LaunchShapeNotes ? "true" : "false");
 }
 
-void UncoalescedAccessCheck::checkKernel(const FunctionDecl *Kernel,
-                                         ASTContext &Ctx) {
-  std::vector<LaunchConfig> Launches = launchesOf(Kernel, Ctx);
+void UncoalescedAccessCheck::checkKernel(const KernelView &Kernel,
+                                         FindingSink &Sink) {
+  ASTContext &Ctx = Kernel.context();
+  std::vector<LaunchConfig> Launches = launchesOf(Kernel);
   std::vector<BlockShape> Shapes = blockShapesOf(Kernel, Launches);
   AccessSurvey Survey = surveyAccesses(Kernel, Shapes, Ctx);
-  bool Reported = reportFindings(Survey, Launches, Shapes, Ctx);
+  bool Reported = reportFindings(Survey, Launches, Shapes, Ctx, Sink);
   // A kernel with shared-memory tiles has its block shape for a reason.
   if (!Reported && LaunchShapeNotes && Survey.AnyContiguousInX &&
       !Survey.UsesShared)
-    remarkOnNarrowBlocks(Launches);
+    remarkOnNarrowBlocks(Launches, Sink);
 }
 
 AccessSurvey
-UncoalescedAccessCheck::surveyAccesses(const FunctionDecl *Kernel,
+UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
                                        llvm::ArrayRef<BlockShape> Shapes,
                                        ASTContext &Ctx) const {
   const SourceManager &SM = Ctx.getSourceManager();
   AccessSurvey Survey;
   std::vector<WarpSampler> Samplers = warpSamplers(Shapes);
-  for (const FunctionDecl *F : analysedInstances(*Kernel)) {
-    const KernelModel &M = KernelModel::get(*F);
+  for (const KernelView &F : analysedInstances(Kernel)) {
+    const KernelModel &M = model(F);
     Survey.UsesShared |= usesSharedMemory(M);
     for (const std::vector<const MemAccess *> &G : globalGroups(M)) {
       const MemAccess &First = *G.front();
@@ -557,7 +559,7 @@ UncoalescedAccessCheck::wastefulCost(llvm::ArrayRef<const MemAccess *> G,
 
 bool UncoalescedAccessCheck::reportFindings(
     const AccessSurvey &Survey, llvm::ArrayRef<LaunchConfig> Launches,
-    llvm::ArrayRef<BlockShape> Shapes, ASTContext &Ctx) {
+    llvm::ArrayRef<BlockShape> Shapes, ASTContext &Ctx, FindingSink &Sink) {
   bool Reported = false, RemapOffered = false;
   for (const auto &[Raw, R] : Survey.Findings) {
     const MemAccess &A = *R.Access;
@@ -566,43 +568,47 @@ bool UncoalescedAccessCheck::reportFindings(
     if (!markReported(Loc))
       continue;
     if (R.Gather) {
-      diag(Loc, "%0 '%1' at a data-dependent address: how many sectors a "
-                "warp touches cannot be known statically")
+      Sink.diag(Loc, "%0 '%1' at a data-dependent address: how many sectors a "
+                     "warp touches cannot be known statically")
           << accessKind(R.Group) << A.Root->getName();
       continue;
     }
     Reported = true;
     // The message quotes source text (`x % 2`): an argument, never a format.
-    diag(Loc, "%0") << findingMessage(R, Shapes);
-    noteWhereThreadsDiffer(A);
-    addRemedy(R, Launches, Shapes, Ctx, RemapOffered);
+    Sink.diag(Loc, "%0") << findingMessage(R, Shapes);
+    noteWhereThreadsDiffer(A, Sink);
+    addRemedy(R, Launches, Shapes, Ctx, RemapOffered, Sink);
   }
   return Reported;
 }
 
-void UncoalescedAccessCheck::noteWhereThreadsDiffer(const MemAccess &A) {
+void UncoalescedAccessCheck::noteWhereThreadsDiffer(const MemAccess &A,
+                                                    FindingSink &Sink) {
   for (const CallExpr *Call : A.CallStack)
-    diag(Call->getExprLoc(), "inlined from this call", DiagnosticIDs::Note);
+    Sink.diag(Call->getExprLoc(), "inlined from this call",
+              DiagnosticIDs::Note);
   for (const VarOrigin &O : A.ThreadVars) {
     if (!O.Loc.isValid() || !O.Value)
       continue;
     AffineForm F = affine(O.Value);
     if (F.NonAffine || !F.Coeff[0].isZero())
-      diag(O.Loc, "'%0' varies with the thread index here", DiagnosticIDs::Note)
+      Sink.diag(O.Loc, "'%0' varies with the thread index here",
+                DiagnosticIDs::Note)
           << O.Var->getName();
   }
 }
 
 void UncoalescedAccessCheck::remarkOnNarrowBlocks(
-    llvm::ArrayRef<LaunchConfig> Launches) {
+    llvm::ArrayRef<LaunchConfig> Launches, FindingSink &Sink) {
   for (const LaunchConfig &L : Launches)
     if (L.Block && *L.Block->X < 32 && L.Block->Y.value_or(1) > 1)
-      diag(L.Call->getBeginLoc(),
-           "a block of %0 threads splits each warp into %1 rows of at most "
-           "%2 threads, so each warp access touches %1 separate segments; "
-           "a block 32 threads wide (e.g. 32x%3) measured 1.03x to 1.13x "
-           "faster on H100",
-           DiagnosticIDs::Remark)
+      Sink.diag(
+          L.Call->getBeginLoc(),
+          "a block of %0 threads splits each warp into %1 rows of at most "
+          "%2 threads, so each warp access touches %1 separate segments; "
+          "a block 32 threads wide (e.g. 32x%3) measured 1.03x to 1.13x "
+          "faster on H100",
+          DiagnosticIDs::Remark)
           << L.Block->str()
           << int(std::min<int64_t>((32 + *L.Block->X - 1) / *L.Block->X,
                                    L.Block->Y.value_or(1) *
@@ -614,64 +620,67 @@ void UncoalescedAccessCheck::remarkOnNarrowBlocks(
 void UncoalescedAccessCheck::addRemedy(const UncoalescedAccess &R,
                                        llvm::ArrayRef<LaunchConfig> Launches,
                                        llvm::ArrayRef<BlockShape> Shapes,
-                                       ASTContext &Ctx, bool &RemapOffered) {
+                                       ASTContext &Ctx, bool &RemapOffered,
+                                       FindingSink &Sink) {
   const KernelModel &M = *R.Model;
   const MemAccess &A = *R.Access;
   if (std::optional<RemapPlan> P = planRemap(M, Launches, Shapes, Ctx)) {
-    offerRemap(*P, A, RemapOffered);
+    offerRemap(*P, A, RemapOffered, Sink);
     return;
   }
   if (isTranspose(M, A)) {
-    diag(A.E->getBeginLoc(),
-         "this is a transpose: stage a tile through shared memory "
-         "('__shared__ T tile[32][33]') so that both the load and the "
-         "store walk consecutive addresses with threadIdx.x (measured "
-         "6.5x on an 8192x8192 float transpose on H100)",
-         DiagnosticIDs::Note);
+    Sink.diag(A.E->getBeginLoc(),
+              "this is a transpose: stage a tile through shared memory "
+              "('__shared__ T tile[32][33]') so that both the load and the "
+              "store walk consecutive addresses with threadIdx.x (measured "
+              "6.5x on an 8192x8192 float transpose on H100)",
+              DiagnosticIDs::Note);
     return;
   }
   if (R.Record) {
-    diag(A.E->getBeginLoc(),
-         "store the fields of '%0' in separate arrays (a structure of "
-         "arrays) so that a warp reads each field contiguously",
-         DiagnosticIDs::Note)
+    Sink.diag(A.E->getBeginLoc(),
+              "store the fields of '%0' in separate arrays (a structure of "
+              "arrays) so that a warp reads each field contiguously",
+              DiagnosticIDs::Note)
         << R.Record->Name;
     return;
   }
   if (R.Chunk) {
-    diag(R.Chunk->Loop->getBeginLoc(),
-         "load the runs cooperatively instead: let lanes read consecutive "
-         "elements ('j * blockDim.x + threadIdx.x') into shared memory or "
-         "registers, then walk each thread's run there (what cub::BlockLoad "
-         "does with BLOCK_LOAD_TRANSPOSE)",
-         DiagnosticIDs::Note);
+    Sink.diag(
+        R.Chunk->Loop->getBeginLoc(),
+        "load the runs cooperatively instead: let lanes read consecutive "
+        "elements ('j * blockDim.x + threadIdx.x') into shared memory or "
+        "registers, then walk each thread's run there (what cub::BlockLoad "
+        "does with BLOCK_LOAD_TRANSPOSE)",
+        DiagnosticIDs::Note);
     return;
   }
   if (const Stmt *Loop = ownRowLoop(A)) {
-    diag(Loop->getBeginLoc(),
-         "each thread walks its own row in this loop: give each row to a "
-         "warp instead, with lanes reading consecutive elements and "
-         "combining their results with __shfl_down_sync (measured 7.2x "
-         "on a matrix-vector product on H100)",
-         DiagnosticIDs::Note);
+    Sink.diag(Loop->getBeginLoc(),
+              "each thread walks its own row in this loop: give each row to a "
+              "warp instead, with lanes reading consecutive elements and "
+              "combining their results with __shfl_down_sync (measured 7.2x "
+              "on a matrix-vector product on H100)",
+              DiagnosticIDs::Note);
     return;
   }
-  diag(A.E->getBeginLoc(),
-       "make consecutive threadIdx.x values access consecutive addresses",
-       DiagnosticIDs::Note);
+  Sink.diag(A.E->getBeginLoc(),
+            "make consecutive threadIdx.x values access consecutive addresses",
+            DiagnosticIDs::Note);
 }
 
 void UncoalescedAccessCheck::offerRemap(const RemapPlan &P, const MemAccess &A,
-                                        bool &RemapOffered) {
+                                        bool &RemapOffered, FindingSink &Sink) {
   if (RemapOffered) {
     // One fix-it per kernel: the first finding carries it.
-    diag(A.E->getBeginLoc(),
-         "the remapping of threads suggested above fixes this access too",
-         DiagnosticIDs::Note);
+    Sink.diag(A.E->getBeginLoc(),
+              "the remapping of threads suggested above fixes this access too",
+              DiagnosticIDs::Note);
     return;
   }
   RemapOffered = true;
-  auto D = diag(P.AnchorLoc,
+  auto D =
+      Sink.diag(P.AnchorLoc,
                 P.LaunchesRewritten
                     ? "make threadIdx.x walk the contiguous dimension: swap "
                       "the x and y roles in '%0' and '%1' and in the launch "
@@ -681,7 +690,7 @@ void UncoalescedAccessCheck::offerRemap(const RemapPlan &P, const MemAccess &A,
                       "and block dimensions where the kernel is launched "
                       "(measured 4.7x on H100)",
                 DiagnosticIDs::Note)
-           << P.RowVar->getName() << P.ColVar->getName();
+      << P.RowVar->getName() << P.ColVar->getName();
   for (const FixItHint &H : P.Edits)
     D << H;
 }

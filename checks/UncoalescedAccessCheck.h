@@ -20,12 +20,12 @@ struct UncoalescedAccess;
 class UncoalescedAccessCheck : public BlockShapeCheck {
 public:
   UncoalescedAccessCheck(llvm::StringRef Name,
-                         clang::tidy::ClangTidyContext *Context);
+                         clang::tidy::ClangTidyContext *Context,
+                         std::shared_ptr<TranslationUnitAnalysis> Analysis);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
-  void checkKernel(const clang::FunctionDecl *Kernel,
-                   clang::ASTContext &Ctx) override;
+  void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   struct RemapPlan {
     const clang::VarDecl *RowVar = nullptr, *ColVar = nullptr;
     clang::SourceLocation AnchorLoc;
@@ -33,7 +33,7 @@ private:
     llvm::SmallVector<clang::FixItHint, 8> Edits;
   };
   /// Every wasteful global access of \p Kernel, under each block shape.
-  AccessSurvey surveyAccesses(const clang::FunctionDecl *Kernel,
+  AccessSurvey surveyAccesses(const KernelView &Kernel,
                               llvm::ArrayRef<BlockShape> Shapes,
                               clang::ASTContext &Ctx) const;
   /// The sector ratio from which a group is reported: MinSectorRatio, or
@@ -48,20 +48,22 @@ private:
   /// gather) was reported.
   bool reportFindings(const AccessSurvey &Survey,
                       llvm::ArrayRef<LaunchConfig> Launches,
-                      llvm::ArrayRef<BlockShape> Shapes,
-                      clang::ASTContext &Ctx);
+                      llvm::ArrayRef<BlockShape> Shapes, clang::ASTContext &Ctx,
+                      FindingSink &Sink);
   /// Notes on the inlined calls and the variables that vary with the
   /// thread index.
-  void noteWhereThreadsDiffer(const MemAccess &A);
+  void noteWhereThreadsDiffer(const MemAccess &A, FindingSink &Sink);
   /// Remarks on launches whose blocks are narrower than a warp.
-  void remarkOnNarrowBlocks(llvm::ArrayRef<LaunchConfig> Launches);
+  void remarkOnNarrowBlocks(llvm::ArrayRef<LaunchConfig> Launches,
+                            FindingSink &Sink);
   /// The note on how to fix \p A.
   void addRemedy(const UncoalescedAccess &R,
                  llvm::ArrayRef<LaunchConfig> Launches,
                  llvm::ArrayRef<BlockShape> Shapes, clang::ASTContext &Ctx,
-                 bool &RemapOffered);
+                 bool &RemapOffered, FindingSink &Sink);
   /// The note with the fix-its of \p P, on the kernel's first finding.
-  void offerRemap(const RemapPlan &P, const MemAccess &A, bool &RemapOffered);
+  void offerRemap(const RemapPlan &P, const MemAccess &A, bool &RemapOffered,
+                  FindingSink &Sink);
   /// The thread-remap fix: when x and y come from two variables and
   /// swapping them makes every global access coalesced.
   std::optional<RemapPlan> planRemap(const KernelModel &M,

@@ -11,8 +11,6 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
-#include "clang/Basic/DiagnosticParse.h"
-#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -97,6 +95,8 @@ struct ParseFacts {
   std::set<std::string> MissingHeaderDirs; ///< Where missing ones were sought.
   std::vector<MissingHeader> Missing;
   std::vector<KernelRecord> Kernels;
+  /// Where the front end reported errors that can break a statement.
+  std::vector<SourceLocation> CompilerErrors;
   bool Parsed = false;
 };
 
@@ -167,8 +167,9 @@ private:
 // never function bodies or classes, and nothing in system headers.
 class KernelCensus : public ASTConsumer {
 public:
-  explicit KernelCensus(std::vector<KernelRecord> &Kernels)
-      : Kernels(Kernels) {}
+  KernelCensus(std::vector<KernelRecord> &Kernels,
+               const std::vector<SourceLocation> &CompilerErrors)
+      : Kernels(Kernels), CompilerErrors(CompilerErrors) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     SM = &Ctx.getSourceManager();
     walk(Ctx.getTranslationUnitDecl());
@@ -201,11 +202,12 @@ private:
     K.File = absolute(File->getName());
     K.Line = SM->getSpellingLineNumber(SM->getFileLoc(FD->getLocation()));
     K.LastLine = SM->getSpellingLineNumber(SM->getFileLoc(FD->getEndLoc()));
-    K.Analysed = !hasParseErrors(FD);
+    K.Analysed = !hasParseErrors(FD, CompilerErrors);
     Kernels.push_back(std::move(K));
   }
 
   std::vector<KernelRecord> &Kernels;
+  const std::vector<SourceLocation> &CompilerErrors;
   const SourceManager *SM = nullptr;
 };
 
@@ -247,7 +249,8 @@ private:
       std::vector<std::unique_ptr<ASTConsumer>> Consumers;
       Consumers.push_back(std::make_unique<UserCodeScope>());
       Consumers.push_back(Factory.createASTConsumer(CI, File));
-      Consumers.push_back(std::make_unique<KernelCensus>(Facts.Kernels));
+      Consumers.push_back(
+          std::make_unique<KernelCensus>(Facts.Kernels, Facts.CompilerErrors));
       return std::make_unique<MultiplexConsumer>(std::move(Consumers));
     }
     void EndSourceFileAction() override { Facts.Parsed = true; }
@@ -382,50 +385,26 @@ std::string validateConfigFor(const LintSettings &Settings,
 
 namespace {
 
-// Errors after which clang builds the statement exactly as written: a
-// kernel launched from a kernel (dynamic parallelism, which clang 19 does
-// not support; the launch is kept and the checks treat it as an opaque
-// call), and a C++11 attribute after a CUDA one (`__shared__ alignas(16)
-// float a[..]`, which nvcc accepts; clang drops the attribute only), and a
-// `__shared__` object clang refuses to construct (whether the kernel is
-// still analysable is hasParseErrors' call: only class-type objects, whose
-// references are the only error nodes). The file is still reported as
-// analysed in part.
-bool leavesStatementIntact(const Diagnostic &Info) {
-  switch (Info.getID()) {
-  case diag::err_attributes_not_allowed:
-  case diag::err_shared_var_init:
-    return true;
-  case diag::err_ref_bad_target:
-    // "reference to __global__ function ... in __global__ function": the
-    // %select arguments 0 (target), 1 (function) and 3 (caller).
-    return Info.getRawArg(0) == 1 && Info.getRawArg(1) == 0 &&
-           Info.getRawArg(3) == 1;
-  default:
-    return false;
-  }
-}
-
 // Passes the front end's diagnostics on to clang-tidy's consumer, and
-// records where the errors that can break a statement are, for
-// hasParseErrors (the checks run before the consumer's findings are seen).
+// records where the errors that can break a statement are, for the kernel
+// census's hasParseErrors (the checks keep their own record: see
+// TranslationUnitAnalysis).
 class ErrorRecorder : public DiagnosticConsumer {
 public:
-  explicit ErrorRecorder(DiagnosticConsumer &Target) : Target(Target) {
-    compilerErrorLocations().clear();
-  }
-  ~ErrorRecorder() override { compilerErrorLocations().clear(); }
+  ErrorRecorder(DiagnosticConsumer &Target, std::vector<SourceLocation> &Errors)
+      : Target(Target), Errors(Errors) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level >= DiagnosticsEngine::Error && Info.getLocation().isValid() &&
-        Info.hasSourceManager() && !leavesStatementIntact(Info))
-      compilerErrorLocations().push_back(Info.getLocation());
+        Info.hasSourceManager() && breaksStatement(Info))
+      Errors.push_back(Info.getLocation());
     Target.HandleDiagnostic(Level, Info);
   }
 
 private:
   DiagnosticConsumer &Target;
+  std::vector<SourceLocation> &Errors;
 };
 
 Severity severityOf(tooling::Diagnostic::Level Level) {
@@ -472,10 +451,10 @@ FileResult parseAndCheck(const LintSettings &Settings,
   DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
                        &DiagConsumer, /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(&DE);
-  ErrorRecorder Recorder(DiagConsumer);
+  ParseFacts Facts;
+  ErrorRecorder Recorder(DiagConsumer, Facts.CompilerErrors);
   Tool.setDiagnosticConsumer(&Recorder);
 
-  ParseFacts Facts;
   LintActionFactory Factory(Context, Facts);
   Tool.run(&Factory);
   Result.Parsed = Facts.Parsed;
@@ -490,7 +469,7 @@ FileResult parseAndCheck(const LintSettings &Settings,
                                   Facts.MissingHeaderDirs.end());
   // A kernel with a compiler error inside it, even one that left no trace
   // in the AST, is not analysed: hasParseErrors sees the places the
-  // ErrorRecorder kept, and the checks and the census both ask it.
+  // ErrorRecorder kept (the checks record the same errors themselves).
   Result.Kernels = std::move(Facts.Kernels);
   Missing = std::move(Facts.Missing);
   if (!Result.Parsed && Result.Findings.empty())

@@ -124,8 +124,9 @@ unsigned vectorWidthOfRun(const KernelModel &M, const MemAccess &A,
 }
 
 // The size in bytes of the shared variable \p V, or nullopt.
-std::optional<int64_t> sharedBytes(const VarDecl *V, const ASTContext &Ctx) {
-  QualType T = concreteType(V->getType(), Ctx);
+std::optional<int64_t> sharedBytes(const VarDecl *V, const TemplateStandIn *S,
+                                   const ASTContext &Ctx) {
+  QualType T = concreteType(V->getType(), S, Ctx);
   if (T.isNull() || T->isIncompleteType() || !T->isConstantSizeType())
     return std::nullopt;
   return Ctx.getTypeSizeInChars(T).getQuantity();
@@ -133,10 +134,11 @@ std::optional<int64_t> sharedBytes(const VarDecl *V, const ASTContext &Ctx) {
 
 // The alignment \p V is declared with (its type's, or an `alignas` /
 // `__align__` above it); 0 when a template's pattern leaves it unknown.
-unsigned declaredAlignment(const VarDecl *V, const ASTContext &Ctx) {
+unsigned declaredAlignment(const VarDecl *V, const TemplateStandIn *S,
+                           const ASTContext &Ctx) {
   if (!V->getType()->isDependentType() && !V->hasDependentAlignment())
     return Ctx.getDeclAlign(V).getQuantity();
-  QualType T = concreteType(V->getType(), Ctx);
+  QualType T = concreteType(V->getType(), S, Ctx);
   if (T.isNull() || T->isIncompleteType())
     return 0;
   unsigned Align = Ctx.getTypeAlignInChars(T).getQuantity();
@@ -152,8 +154,9 @@ unsigned declaredAlignment(const VarDecl *V, const ASTContext &Ctx) {
 // shared memory starts 16-byte aligned; a static array is laid out after
 // the shared variables declared before it in its scope, each at its own
 // alignment, so it starts 16-byte aligned when they leave it there.
-unsigned placedAlignment(const VarDecl *V, const ASTContext &Ctx) {
-  unsigned Declared = declaredAlignment(V, Ctx);
+unsigned placedAlignment(const VarDecl *V, const TemplateStandIn *S,
+                         const ASTContext &Ctx) {
+  unsigned Declared = declaredAlignment(V, S, Ctx);
   if (!Declared)
     return 0;
   if (V->hasExternalStorage())
@@ -164,13 +167,13 @@ unsigned placedAlignment(const VarDecl *V, const ASTContext &Ctx) {
     if (!Other || !Other->hasAttr<CUDASharedAttr>() ||
         Other->hasExternalStorage())
       continue;
-    unsigned Align = declaredAlignment(Other, Ctx);
+    unsigned Align = declaredAlignment(Other, S, Ctx);
     if (!Align)
       return Declared;
     Offset = (Offset + Align - 1) / Align * Align;
     if (Other == V)
       break;
-    std::optional<int64_t> Bytes = sharedBytes(Other, Ctx);
+    std::optional<int64_t> Bytes = sharedBytes(Other, S, Ctx);
     if (!Bytes)
       return Declared;
     Offset += *Bytes;
@@ -190,7 +193,7 @@ std::optional<VectorIssue> vectorIssue(const KernelModel &M, const MemAccess &A,
   unsigned Bytes = V ? vectorWidthOfRun(M, A, Chunk) : 0;
   if (!Bytes)
     return std::nullopt;
-  unsigned Align = placedAlignment(V, Ctx);
+  unsigned Align = placedAlignment(V, M.standIn(), Ctx);
   while (Bytes > A.Width && Bytes > Align)
     Bytes /= 2;
   if (Bytes <= A.Width)

@@ -8,6 +8,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/DiagnosticParse.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -74,12 +76,8 @@ private:
 };
 } // namespace
 
-std::vector<SourceLocation> &compilerErrorLocations() {
-  static std::vector<SourceLocation> Locations;
-  return Locations;
-}
-
-bool hasParseErrors(const FunctionDecl *FD) {
+bool hasParseErrors(const FunctionDecl *FD,
+                    ArrayRef<SourceLocation> CompilerErrors) {
   if (!FD || FD->isInvalidDecl())
     return true;
   const Stmt *Body = FD->getBody();
@@ -88,7 +86,7 @@ bool hasParseErrors(const FunctionDecl *FD) {
   const SourceManager &SM = FD->getASTContext().getSourceManager();
   SourceLocation Begin = SM.getExpansionLoc(FD->getBeginLoc());
   SourceLocation End = SM.getExpansionLoc(FD->getEndLoc());
-  for (SourceLocation Error : compilerErrorLocations())
+  for (SourceLocation Error : CompilerErrors)
     if (SM.isPointWithin(SM.getExpansionLoc(Error), Begin, End))
       return true;
   ErrorFinder Finder(FD->getASTContext());
@@ -96,16 +94,33 @@ bool hasParseErrors(const FunctionDecl *FD) {
   return Finder.Found;
 }
 
-namespace {
-AST_MATCHER(FunctionDecl, parsedWithoutErrors) {
-  return !hasParseErrors(&Node);
+// Errors after which clang builds the statement exactly as written: a
+// kernel launched from a kernel (dynamic parallelism, which clang 19 does
+// not support; the launch is kept and the checks treat it as an opaque
+// call), and a C++11 attribute after a CUDA one (`__shared__ alignas(16)
+// float a[..]`, which nvcc accepts; clang drops the attribute only), and a
+// `__shared__` object clang refuses to construct (whether the kernel is
+// still analysable is hasParseErrors' call: only class-type objects, whose
+// references are the only error nodes).
+bool breaksStatement(const Diagnostic &Error) {
+  switch (Error.getID()) {
+  case diag::err_attributes_not_allowed:
+  case diag::err_shared_var_init:
+    return false;
+  case diag::err_ref_bad_target:
+    // "reference to __global__ function ... in __global__ function": the
+    // %select arguments 0 (target), 1 (function) and 3 (caller).
+    return !(Error.getRawArg(0) == 1 && Error.getRawArg(1) == 0 &&
+             Error.getRawArg(3) == 1);
+  default:
+    return true;
+  }
 }
-} // namespace
 
-ast_matchers::internal::BindableMatcher<Decl> analysableKernel() {
+ast_matchers::internal::BindableMatcher<Decl> kernelDefinition() {
   using namespace ast_matchers;
   return functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
-                      unless(isTemplateInstantiation()), parsedWithoutErrors());
+                      unless(isTemplateInstantiation()));
 }
 
 // The lookup an unresolved call in a template's pattern makes, if any.
@@ -288,25 +303,10 @@ private:
 };
 } // namespace
 
-KernelUseIndex::KernelUseIndex(ASTContext &Ctx)
-    : TU(Ctx.getTranslationUnitDecl()) {
+KernelUseIndex::KernelUseIndex(ASTContext &Ctx) {
   KernelUseCollector(Ctx, Launches, OtherUses)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
 }
-
-static std::unique_ptr<KernelUseIndex> &sharedIndex() {
-  static std::unique_ptr<KernelUseIndex> Index;
-  return Index;
-}
-
-const KernelUseIndex &KernelUseIndex::of(ASTContext &Ctx) {
-  std::unique_ptr<KernelUseIndex> &Index = sharedIndex();
-  if (!Index || Index->TU != Ctx.getTranslationUnitDecl())
-    Index = std::make_unique<KernelUseIndex>(Ctx);
-  return *Index;
-}
-
-void KernelUseIndex::resetCache() { sharedIndex().reset(); }
 
 llvm::ArrayRef<LaunchSite>
 KernelUseIndex::launches(const FunctionDecl *Kernel) const {

@@ -12,6 +12,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -24,21 +25,22 @@ namespace cudalint {
 bool isKernel(const clang::FunctionDecl *FD);
 
 /// True when the front end recovered from an error inside \p FD: the
-/// declaration is invalid, or its body holds an expression or declaration
-/// built from broken code (a RecoveryExpr, an invalid local). The checks skip
-/// such kernels: what is left of them is not the program the user wrote.
-bool hasParseErrors(const clang::FunctionDecl *FD);
+/// declaration is invalid, its body holds an expression or declaration
+/// built from broken code (a RecoveryExpr, an invalid local), or one of the
+/// \p CompilerErrors (errors that left no trace in the AST, such as a
+/// statement dropped whole; see breaksStatement) lies inside it. The checks
+/// skip such kernels: what is left of them is not the program the user wrote.
+bool hasParseErrors(const clang::FunctionDecl *FD,
+                    llvm::ArrayRef<clang::SourceLocation> CompilerErrors);
 
-/// Where the front end reported errors in the translation unit being
-/// analysed, for those that leave no trace in the AST (a statement dropped
-/// whole): hasParseErrors also counts a kernel containing one as broken. The
-/// cudalint driver fills it while parsing; in the clang-tidy plugin it stays
-/// empty.
-std::vector<clang::SourceLocation> &compilerErrorLocations();
+/// True for a compiler error after which clang may not have built the
+/// statement as written; false for the few errors that leave it intact.
+bool breaksStatement(const clang::Diagnostic &Error);
 
 /// The kernel definitions the checks analyse: `__global__` definitions (a
-/// template once, as its pattern) whose bodies parsed without error.
-clang::ast_matchers::internal::BindableMatcher<clang::Decl> analysableKernel();
+/// template once, as its pattern). Whether one parsed without errors is
+/// asked separately (hasParseErrors).
+clang::ast_matchers::internal::BindableMatcher<clang::Decl> kernelDefinition();
 
 /// The name of the function \p CE calls: its callee's, or in a template's
 /// pattern the name an unresolved call looks up (`fma(a[i], b[j], acc)`);
@@ -128,16 +130,11 @@ struct LaunchSite {
 };
 
 /// Every launch site and every other reference to each kernel in one
-/// translation unit, collected in one walk. A check builds it lazily on its
-/// first question and drops it at the end of the translation unit.
+/// translation unit, collected in one walk (owned by the
+/// TranslationUnitAnalysis, built on the first check's question).
 class KernelUseIndex {
 public:
   explicit KernelUseIndex(clang::ASTContext &Ctx);
-
-  /// The index of \p Ctx's translation unit, built once for every check.
-  static const KernelUseIndex &of(clang::ASTContext &Ctx);
-  /// Forgets the index (at the start and end of each translation unit).
-  static void resetCache();
 
   llvm::ArrayRef<LaunchSite> launches(const clang::FunctionDecl *Kernel) const;
   /// True when the kernel is only ever launched or converted to an untyped
@@ -149,7 +146,6 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<LaunchSite, 2>>
       Launches;
   llvm::DenseMap<const clang::FunctionDecl *, bool> OtherUses;
-  const clang::TranslationUnitDecl *TU = nullptr;
 };
 
 } // namespace cudalint

@@ -8,12 +8,8 @@
 #include "KernelModel.h"
 
 #include "ModelBuilder.h"
-#include "TemplateStandIn.h"
 
 #include "clang/AST/Attr.h"
-
-#include <map>
-#include <memory>
 
 using namespace clang;
 
@@ -51,37 +47,14 @@ void ModelBuilder::run() {
     stmt(Body);
 }
 
-KernelModel::KernelModel(const FunctionDecl &Kernel, ASTContext &Ctx)
-    : Kernel(Kernel) {
-  ModelBuilder(*this, Ctx).run();
+KernelModel::KernelModel(const KernelView &View)
+    : Kernel(View.Decl), StandIn(View.StandIn) {
+  ModelBuilder(*this, View.context()).run();
 }
 
 const LocalVar *KernelModel::local(const VarDecl *V) const {
   auto It = LocalIndex.find(V);
   return It == LocalIndex.end() ? nullptr : &Locals[It->second];
 }
-
-namespace {
-struct ModelCache {
-  /// By kernel and the stand-in it was built under (0: none).
-  std::map<std::pair<const FunctionDecl *, unsigned>,
-           std::unique_ptr<KernelModel>>
-      Models;
-};
-ModelCache &cache() {
-  static thread_local ModelCache C;
-  return C;
-}
-} // namespace
-
-const KernelModel &KernelModel::get(const FunctionDecl &Kernel) {
-  const TemplateStandIn *S = activeStandIn();
-  std::unique_ptr<KernelModel> &Slot = cache().Models[{&Kernel, S ? S->Id : 0}];
-  if (!Slot)
-    Slot = std::make_unique<KernelModel>(Kernel, Kernel.getASTContext());
-  return *Slot;
-}
-
-void KernelModel::resetCache() { cache().Models.clear(); }
 
 } // namespace cudalint

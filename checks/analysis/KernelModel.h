@@ -22,6 +22,7 @@
 #ifndef CUDALINT_ANALYSIS_KERNELMODEL_H
 #define CUDALINT_ANALYSIS_KERNELMODEL_H
 
+#include "KernelView.h"
 #include "SymExpr.h"
 
 #include "clang/AST/ASTContext.h"
@@ -122,16 +123,15 @@ struct LocalVar {
 
 class KernelModel {
 public:
-  /// The model of a kernel (a definition that is not a template pattern,
-  /// or a pattern read through the active TemplateStandIn), built on first
-  /// use and cached until resetCache().
-  static const KernelModel &get(const clang::FunctionDecl &Kernel);
-  /// Drops every cached model: call at the start of each translation unit.
-  static void resetCache();
-
-  KernelModel(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
+  /// Builds the model of a kernel (a definition that is not a template
+  /// pattern, or a pattern read through its view's stand-in). Clients ask
+  /// the TranslationUnitAnalysis, which keeps one per view.
+  explicit KernelModel(const KernelView &View);
 
   const clang::FunctionDecl &kernel() const { return Kernel; }
+  /// The stand-in the pattern was read through, or null.
+  const TemplateStandIn *standIn() const { return StandIn; }
+  KernelView view() const { return {Kernel, StandIn}; }
   llvm::ArrayRef<MemAccess> accesses() const { return Accesses; }
   llvm::ArrayRef<BranchCondition> conditions() const { return Conditions; }
   llvm::ArrayRef<BuiltinUse> builtinUses() const { return Builtins; }
@@ -164,6 +164,7 @@ public:
 private:
   friend class ModelBuilder;
   const clang::FunctionDecl &Kernel;
+  const TemplateStandIn *StandIn;
   std::vector<MemAccess> Accesses;
   std::vector<BranchCondition> Conditions;
   std::vector<BuiltinUse> Builtins;

@@ -100,10 +100,11 @@ std::optional<BinOp> binaryOperation(const Expr *E) {
 // Floating point: also an element of a template analysed as written whose
 // stand-in is, or whose type only an instantiation would tell (`C[i]` on a
 // `T *`).
-static bool holdsFloats(QualType T, const ASTContext *Ctx) {
-  if (!T->isDependentType() || !activeStandIn())
+static bool holdsFloats(QualType T, const TemplateStandIn *StandIn,
+                        const ASTContext *Ctx) {
+  if (!T->isDependentType() || !StandIn)
     return T->isFloatingType();
-  QualType C = Ctx ? concreteType(T, *Ctx) : QualType();
+  QualType C = Ctx ? concreteType(T, StandIn, *Ctx) : QualType();
   if (C.isNull())
     return T->isSpecificBuiltinType(BuiltinType::Dependent);
   return C->isFloatingType();
@@ -222,7 +223,8 @@ namespace {
 // `madd(acc, a, b)` calling `void madd(float &acc, float a, float b) {
 // acc += a * b; }` (or `acc = fmaf(a, b, acc);`): the accumulation it
 // performs on the caller's variable.
-std::optional<Accumulation> accumulationThroughReference(const Expr *S) {
+std::optional<Accumulation>
+accumulationThroughReference(const Expr *S, const TemplateStandIn *StandIn) {
   const auto *CE = dyn_cast<CallExpr>(S->IgnoreParenImpCasts());
   const FunctionDecl *Def = CE && CE->getDirectCallee()
                                 ? CE->getDirectCallee()->getDefinition()
@@ -255,7 +257,7 @@ std::optional<Accumulation> accumulationThroughReference(const Expr *S) {
   int IA = parameterIndex(P->first, Def), IB = parameterIndex(P->second, Def);
   const VarDecl *Acc = localVariableOf(CE->getArg(AccParam));
   if (IA < 0 || IB < 0 || !Acc ||
-      !holdsFloats(Acc->getType(), &Acc->getASTContext()))
+      !holdsFloats(Acc->getType(), StandIn, &Acc->getASTContext()))
     return std::nullopt;
   return Accumulation{S, Acc, CE->getArg(IA), CE->getArg(IB)};
 }
@@ -321,26 +323,28 @@ addedTerms(const BinOp &B, const VarDecl *Acc, const Expr *Into) {
 
 // The element \p L of a floating-point array in memory, the target of an
 // in-place accumulation (`C[i * n + j] += ...`).
-const Expr *memoryTarget(const Expr *L) {
+const Expr *memoryTarget(const Expr *L, const TemplateStandIn *StandIn) {
   return isa<ArraySubscriptExpr>(L->IgnoreParenImpCasts()) &&
-                 holdsFloats(L->getType(), nullptr)
+                 holdsFloats(L->getType(), StandIn, nullptr)
              ? L
              : nullptr;
 }
 
 } // namespace
 
-std::optional<Accumulation> accumulation(const Expr *S) {
+std::optional<Accumulation> accumulation(const Expr *S,
+                                         const TemplateStandIn *StandIn) {
   std::optional<BinOp> B = binaryOperation(S);
   if (!B)
-    return accumulationThroughReference(S);
+    return accumulationThroughReference(S, StandIn);
   if (B->Op != BO_AddAssign && B->Op != BO_Assign)
     return std::nullopt;
   const VarDecl *Acc = localVariableOf(B->L);
-  const Expr *Into = Acc ? nullptr : memoryTarget(B->L);
-  if (!Into && (!Acc || !(holdsFloats(Acc->getType(), &Acc->getASTContext()) ||
-                          Acc->getType()->isArrayType() ||
-                          Acc->getType()->isRecordType())))
+  const Expr *Into = Acc ? nullptr : memoryTarget(B->L, StandIn);
+  if (!Into &&
+      (!Acc ||
+       !(holdsFloats(Acc->getType(), StandIn, &Acc->getASTContext()) ||
+         Acc->getType()->isArrayType() || Acc->getType()->isRecordType())))
     return std::nullopt;
   const Expr *R = peelConversions(B->R);
   if (B->Op == BO_Assign && Acc)
@@ -408,7 +412,8 @@ static std::optional<std::pair<QualType, unsigned>> vectorLanes(QualType T) {
 bool MatrixProduct::registerBlocked() const {
   if (!tiled() || !Acc.Acc)
     return false;
-  QualType T = concreteType(Acc.Acc->getType(), Acc.Acc->getASTContext());
+  QualType T =
+      concreteType(Acc.Acc->getType(), StandIn, Acc.Acc->getASTContext());
   uint64_t Elements = 1;
   while (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
     Elements *= CAT->getSize().getZExtValue();
@@ -446,16 +451,17 @@ std::string elementName(QualType T) {
 namespace {
 
 void collectAccumulations(const Stmt *S, const Stmt *Body,
+                          const TemplateStandIn *StandIn,
                           std::vector<ProductCandidate> &Out) {
   if (!S)
     return;
   if (const auto *E = dyn_cast<Expr>(S))
-    if (accumulation(E)) {
+    if (accumulation(E, StandIn)) {
       Out.push_back({E, Body});
       return;
     }
   for (const Stmt *C : S->children())
-    collectAccumulations(C, Body, Out);
+    collectAccumulations(C, Body, StandIn, Out);
 }
 
 // The loops around \p S, innermost first.
@@ -632,13 +638,14 @@ MatrixProductFinder::MatrixProductFinder(const KernelModel &Model,
 std::vector<ProductCandidate> MatrixProductFinder::candidates() const {
   std::vector<ProductCandidate> Candidates;
   for (const Stmt *B : Bodies)
-    collectAccumulations(B, B, Candidates);
+    collectAccumulations(B, B, Model.standIn(), Candidates);
   return Candidates;
 }
 
 std::optional<MatrixProduct>
 MatrixProductFinder::recognise(const ProductCandidate &C) {
-  MatrixProduct P{C.S, C.Owner, *accumulation(C.S)};
+  MatrixProduct P{C.S, C.Owner, *accumulation(C.S, Model.standIn())};
+  P.StandIn = Model.standIn();
   // Into a register array the kernel passed to a helper by pointer.
   if (P.Acc.Into && !P.Acc.Acc)
     if (const VarDecl *R = registerOf(P.Acc.Into)) {

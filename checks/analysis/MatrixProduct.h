@@ -65,7 +65,10 @@ struct Accumulation {
   llvm::SmallVector<const clang::Expr *, 4> Factors;
   bool SoleTerm = true;
 };
-std::optional<Accumulation> accumulation(const clang::Expr *S);
+/// \p S as an accumulation, reading dependent types through \p StandIn
+/// (null outside a template analysed as written).
+std::optional<Accumulation> accumulation(const clang::Expr *S,
+                                         const TemplateStandIn *StandIn);
 
 /// Kernels that already use tensor cores: WMMA, CUTLASS/CuTe, mma PTX.
 bool usesTensorCores(const clang::Stmt *S);
@@ -114,6 +117,8 @@ struct MatrixProduct {
   bool XIsColumn = false;
   /// B was seen to follow the columns (else the roles are a guess).
   bool ColumnsKnown = false;
+  /// The stand-in the kernel's pattern was read through, or null.
+  const TemplateStandIn *StandIn = nullptr;
 
   const ProductOperand &a() const { return XIsColumn ? Y : X; }
   const ProductOperand &b() const { return XIsColumn ? X : Y; }

@@ -49,7 +49,7 @@ Loc localVarLoc(const VarDecl *V) {
 SymRef ModelBuilder::sizeOf(QualType T, const ValueDecl *Root) {
   if (T.isNull())
     return symVarying(Root, "sizeof(unknown)");
-  if (QualType C = concreteType(T, Ctx); !C.isNull())
+  if (QualType C = concreteType(T, M.StandIn, Ctx); !C.isNull())
     T = C;
   T = T.getCanonicalType();
   if (T->isIncompleteType() || T->isDependentType() || !T->isConstantSizeType())
@@ -58,7 +58,7 @@ SymRef ModelBuilder::sizeOf(QualType T, const ValueDecl *Root) {
   if (!Root || !T->isConstantArrayType())
     return symConst(Bytes);
   // Find T among the sub-array types of the root's declared type.
-  QualType RT = concreteType(Root->getType(), Ctx);
+  QualType RT = concreteType(Root->getType(), M.StandIn, Ctx);
   if (RT.isNull())
     return symConst(Bytes);
   RT = RT.getCanonicalType();
@@ -135,7 +135,7 @@ void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
                           bool Intrinsic, bool Atomic) {
   if (!Recording || L.Kind != Loc::Memory || !L.Root || !L.Off)
     return;
-  QualType Concrete = concreteType(L.Type, Ctx);
+  QualType Concrete = concreteType(L.Type, M.StandIn, Ctx);
   if (Concrete.isNull())
     return;
   QualType T = Concrete.getCanonicalType();
@@ -240,10 +240,10 @@ std::optional<Loc> ModelBuilder::subscriptLvalue(const ArraySubscriptExpr *AS) {
 // first (`tile[i][j]` on `T tile[32][32]`): the decay is made here.
 ModelBuilder::Value ModelBuilder::subscriptBase(const Expr *Base) {
   const Expr *B = Base->IgnoreParens();
-  if (!B->getType()->isDependentType() || !activeStandIn())
+  if (!B->getType()->isDependentType() || !M.StandIn)
     return rvalue(Base);
   std::optional<Loc> L = lvalue(B);
-  QualType T = L ? concreteType(L->Type, Ctx) : QualType();
+  QualType T = L ? concreteType(L->Type, M.StandIn, Ctx) : QualType();
   if (!L || L->Kind != Loc::Memory || T.isNull() || !T->isArrayType())
     return rvalue(Base);
   Value V;

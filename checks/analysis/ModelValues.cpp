@@ -201,7 +201,7 @@ Value ModelBuilder::rvalue(const Expr *X) { return record(X, rvalueImpl(X)); }
 
 std::optional<int64_t> ModelBuilder::constant(const Expr *X) {
   if (X->isValueDependent() || X->isTypeDependent())
-    return standInValue(X, Ctx); // A template analysed as written.
+    return standInValue(X, M.StandIn, Ctx); // A template analysed as written.
   if (!isIntLike(X->getType()))
     return std::nullopt;
   return integerConstant(X, Ctx);

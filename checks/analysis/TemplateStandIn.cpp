@@ -17,8 +17,6 @@ namespace cudalint {
 
 namespace {
 
-thread_local const TemplateStandIn *Active = nullptr;
-
 // A parameter and the arguments it stands for, in the order they are tried.
 struct ParamChoices {
   unsigned Index;
@@ -145,18 +143,18 @@ bool admits(const TemplateStandIn &S, const FunctionDecl &Kernel,
             const ASTContext &Ctx) {
   std::vector<const StaticAssertDecl *> Asserts;
   collectLocalDecls(Kernel.getBody(), Asserts);
-  StandInScope Scope(S);
   return llvm::all_of(Asserts, [&](const StaticAssertDecl *SA) {
-    std::optional<int64_t> V = standInValue(SA->getAssertExpr(), Ctx);
+    std::optional<int64_t> V = standInValue(SA->getAssertExpr(), &S, Ctx);
     return !V || *V != 0;
   });
 }
 
 std::optional<int64_t> typeTraitValue(const UnaryExprOrTypeTraitExpr *U,
+                                      const TemplateStandIn *S,
                                       const ASTContext &Ctx) {
   QualType T = U->isArgumentType() ? U->getArgumentType()
                                    : U->getArgumentExpr()->getType();
-  T = concreteType(T, Ctx);
+  T = concreteType(T, S, Ctx);
   if (T.isNull() || T->isDependentType() || T->isIncompleteType() ||
       !T->isConstantSizeType())
     return std::nullopt;
@@ -167,27 +165,27 @@ std::optional<int64_t> typeTraitValue(const UnaryExprOrTypeTraitExpr *U,
   return std::nullopt;
 }
 
-std::optional<int64_t> dependentValue(const Expr *E, const ASTContext &Ctx) {
+std::optional<int64_t> dependentValue(const Expr *E, const TemplateStandIn *S,
+                                      const ASTContext &Ctx) {
   E = E->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E))
-    return standInValue(C->getSubExpr(), Ctx);
+    return standInValue(C->getSubExpr(), S, Ctx);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *P = dyn_cast<NonTypeTemplateParmDecl>(DRE->getDecl())) {
-      auto It = Active->Values.find(P->getIndex());
-      if (It != Active->Values.end() &&
-          P->getDepth() ==
-              Active->Template->getTemplateParameters()->getDepth())
+      auto It = S->Values.find(P->getIndex());
+      if (It != S->Values.end() &&
+          P->getDepth() == S->Template->getTemplateParameters()->getDepth())
         return It->second;
       return std::nullopt;
     }
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       if ((V->isConstexpr() || V->getType().isConstQualified()) && V->getInit())
-        return standInValue(V->getInit(), Ctx);
+        return standInValue(V->getInit(), S, Ctx);
     return std::nullopt;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    std::optional<int64_t> A = standInValue(BO->getLHS(), Ctx);
-    std::optional<int64_t> B = standInValue(BO->getRHS(), Ctx);
+    std::optional<int64_t> A = standInValue(BO->getLHS(), S, Ctx);
+    std::optional<int64_t> B = standInValue(BO->getRHS(), S, Ctx);
     SymKind Op = model::opOf(BO->getOpcode());
     if (!A || !B || Op == SymKind::Varying || BO->isAssignmentOp())
       return std::nullopt;
@@ -198,7 +196,7 @@ std::optional<int64_t> dependentValue(const Expr *E, const ASTContext &Ctx) {
     return Folded->Value;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    std::optional<int64_t> A = standInValue(UO->getSubExpr(), Ctx);
+    std::optional<int64_t> A = standInValue(UO->getSubExpr(), S, Ctx);
     if (!A)
       return std::nullopt;
     switch (UO->getOpcode()) {
@@ -215,16 +213,16 @@ std::optional<int64_t> dependentValue(const Expr *E, const ASTContext &Ctx) {
     }
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    std::optional<int64_t> C = standInValue(CO->getCond(), Ctx);
+    std::optional<int64_t> C = standInValue(CO->getCond(), S, Ctx);
     if (!C)
       return std::nullopt;
-    return standInValue(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Ctx);
+    return standInValue(*C ? CO->getTrueExpr() : CO->getFalseExpr(), S, Ctx);
   }
   if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E))
-    return typeTraitValue(U, Ctx);
+    return typeTraitValue(U, S, Ctx);
   if (const auto *UC = dyn_cast<CXXUnresolvedConstructExpr>(E))
     if (UC->getNumArgs() == 1)
-      return standInValue(UC->getArg(0), Ctx);
+      return standInValue(UC->getArg(0), S, Ctx);
   return std::nullopt;
 }
 
@@ -276,7 +274,8 @@ std::string TemplateStandIn::str() const {
 }
 
 std::vector<TemplateStandIn> templateStandIns(const FunctionDecl &Kernel,
-                                              ASTContext &Ctx) {
+                                              ASTContext &Ctx,
+                                              bool FileHasErrors) {
   const FunctionTemplateDecl *Template = Kernel.getDescribedFunctionTemplate();
   if (!Template || Kernel.getDeclContext()->isDependentContext())
     return {};
@@ -295,8 +294,7 @@ std::vector<TemplateStandIn> templateStandIns(const FunctionDecl &Kernel,
     return standInsFromUses(*Template);
   // Where the file has compiler errors, its uses may sit in what did not
   // parse: no guesses then.
-  if (Ctx.getDiagnostics().hasErrorOccurred() ||
-      !compilerErrorLocations().empty())
+  if (Ctx.getDiagnostics().hasErrorOccurred() || FileHasErrors)
     return {};
   std::optional<std::vector<ParamChoices>> Choices =
       parameterChoices(*Template->getTemplateParameters(), Kernel, Ctx);
@@ -355,48 +353,41 @@ std::string describeStandIns(llvm::ArrayRef<TemplateStandIn> StandIns) {
   return llvm::join(Parts, "; ");
 }
 
-const TemplateStandIn *activeStandIn() { return Active; }
-
-StandInScope::StandInScope(const TemplateStandIn &S) : Saved(Active) {
-  Active = &S;
-}
-
-StandInScope::~StandInScope() { Active = Saved; }
-
-QualType concreteType(QualType T, const ASTContext &Ctx) {
+QualType concreteType(QualType T, const TemplateStandIn *S,
+                      const ASTContext &Ctx) {
   if (T.isNull() || !T->isDependentType())
     return T;
-  if (!Active)
+  if (!S)
     return QualType();
   QualType C = T.getCanonicalType();
   Qualifiers Q = C.getLocalQualifiers();
   const Type *Ty = C.getTypePtr();
   QualType Out;
   if (const auto *P = dyn_cast<TemplateTypeParmType>(Ty)) {
-    auto It = Active->Types.find(P->getIndex());
-    if (It == Active->Types.end() ||
-        P->getDepth() != Active->Template->getTemplateParameters()->getDepth())
+    auto It = S->Types.find(P->getIndex());
+    if (It == S->Types.end() ||
+        P->getDepth() != S->Template->getTemplateParameters()->getDepth())
       return QualType();
     Out = It->second;
   } else if (const auto *PT = dyn_cast<PointerType>(Ty)) {
-    QualType E = concreteType(PT->getPointeeType(), Ctx);
+    QualType E = concreteType(PT->getPointeeType(), S, Ctx);
     if (E.isNull())
       return QualType();
     Out = Ctx.getPointerType(E);
   } else if (const auto *RT = dyn_cast<LValueReferenceType>(Ty)) {
-    QualType E = concreteType(RT->getPointeeType(), Ctx);
+    QualType E = concreteType(RT->getPointeeType(), S, Ctx);
     if (E.isNull())
       return QualType();
     Out = Ctx.getLValueReferenceType(E);
   } else if (const auto *AT = dyn_cast<ArrayType>(Ty)) {
-    QualType E = concreteType(AT->getElementType(), Ctx);
+    QualType E = concreteType(AT->getElementType(), S, Ctx);
     if (E.isNull())
       return QualType();
     std::optional<int64_t> N;
     if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
       N = CAT->getSize().getZExtValue();
     else if (const auto *DAT = dyn_cast<DependentSizedArrayType>(AT))
-      N = standInValue(DAT->getSizeExpr(), Ctx);
+      N = standInValue(DAT->getSizeExpr(), S, Ctx);
     else if (isa<IncompleteArrayType>(AT))
       return Ctx.getIncompleteArrayType(E, ArraySizeModifier::Normal, 0);
     if (!N || *N <= 0)
@@ -409,7 +400,8 @@ QualType concreteType(QualType T, const ASTContext &Ctx) {
   return Ctx.getQualifiedType(Out, Q);
 }
 
-std::optional<int64_t> standInValue(const Expr *E, const ASTContext &Ctx) {
+std::optional<int64_t> standInValue(const Expr *E, const TemplateStandIn *S,
+                                    const ASTContext &Ctx) {
   if (!E)
     return std::nullopt;
   if (!E->isValueDependent() && !E->isTypeDependent()) {
@@ -417,9 +409,9 @@ std::optional<int64_t> standInValue(const Expr *E, const ASTContext &Ctx) {
       return std::nullopt;
     return integerConstant(E, Ctx);
   }
-  if (!Active)
+  if (!S)
     return std::nullopt;
-  return dependentValue(E, Ctx);
+  return dependentValue(E, S, Ctx);
 }
 
 } // namespace cudalint

@@ -15,9 +15,9 @@
 // parameters stay symbolic (a uniform unknown, as a kernel argument is). A
 // finding is kept only when every stand-in gives it (see KernelCheck).
 //
-// While a stand-in is active (StandInScope), the kernel model and the checks
-// see the pattern's dependent types and values through it: `concreteType`
-// and `standInValue`.
+// The stand-in being analysed travels with the kernel (KernelView.h): the
+// kernel model and the checks see the pattern's dependent types and values
+// through it, `concreteType` and `standInValue`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,37 +50,28 @@ struct TemplateStandIn {
 };
 
 /// The stand-ins to analyse \p Kernel with: none unless it is the pattern of
-/// a kernel template with no analysable instantiation in view.
+/// a kernel template with no analysable instantiation in view. No guesses
+/// where the file has compiler errors (\p FileHasErrors, or the engine's
+/// count): its uses may sit in what did not parse.
 std::vector<TemplateStandIn> templateStandIns(const clang::FunctionDecl &Kernel,
-                                              clang::ASTContext &Ctx);
+                                              clang::ASTContext &Ctx,
+                                              bool FileHasErrors);
 
 /// `T = char, short, float or double; TILE = 32 or 16`: every stand-in,
 /// parameter by parameter.
 std::string describeStandIns(llvm::ArrayRef<TemplateStandIn> StandIns);
 
-/// The stand-in being analysed, or null.
-const TemplateStandIn *activeStandIn();
+/// \p T with the types and values of \p S substituted for the template's
+/// parameters; \p T itself when it is not dependent; a null type when it
+/// cannot be made concrete (`typename T::value_type`) or \p S is null.
+clang::QualType concreteType(clang::QualType T, const TemplateStandIn *S,
+                             const clang::ASTContext &Ctx);
 
-/// Makes \p S the active stand-in for its lifetime.
-class StandInScope {
-public:
-  explicit StandInScope(const TemplateStandIn &S);
-  ~StandInScope();
-  StandInScope(const StandInScope &) = delete;
-  StandInScope &operator=(const StandInScope &) = delete;
-
-private:
-  const TemplateStandIn *Saved;
-};
-
-/// \p T with the active stand-in's types and values substituted for the
-/// template's parameters; \p T itself when it is not dependent; a null type
-/// when it cannot be made concrete (`typename T::value_type`).
-clang::QualType concreteType(clang::QualType T, const clang::ASTContext &Ctx);
-
-/// The integer value of \p E under the active stand-in, when \p E depends on
-/// the template's parameters only through what the stand-in fixes.
+/// The integer value of \p E under the stand-in \p S (which may be null),
+/// when \p E depends on the template's parameters only through what \p S
+/// fixes.
 std::optional<int64_t> standInValue(const clang::Expr *E,
+                                    const TemplateStandIn *S,
                                     const clang::ASTContext &Ctx);
 
 } // namespace cudalint

@@ -493,7 +493,7 @@ std::vector<LaunchConfig> launchConfigs(const KernelUseIndex &Uses,
 
 std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
                                     std::optional<BlockShape> Assumed,
-                                    const clang::FunctionDecl *Kernel) {
+                                    bool WrittenForOneDimension) {
   std::vector<BlockShape> Shapes;
   bool Unknown = Launches.empty();
   for (const LaunchConfig &L : Launches) {
@@ -506,10 +506,7 @@ std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
   }
   if (Unknown) {
     BlockShape A = Assumed.value_or(BlockShape{});
-    if (!Assumed && Kernel &&
-        llvm::all_of(analysedInstances(*Kernel), [](const FunctionDecl *F) {
-          return KernelModel::get(*F).oneDimensional();
-        })) {
+    if (!Assumed && WrittenForOneDimension) {
       A.Y = 1;
       A.Z = 1;
     }
@@ -519,22 +516,22 @@ std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
   return Shapes;
 }
 
-std::vector<const FunctionDecl *>
-analysedInstances(const FunctionDecl &Kernel) {
-  std::vector<const FunctionDecl *> Out;
-  if (const FunctionTemplateDecl *T = Kernel.getDescribedFunctionTemplate()) {
+std::vector<KernelView> analysedInstances(const KernelView &Kernel) {
+  std::vector<KernelView> Out;
+  const FunctionDecl &Decl = Kernel.Decl;
+  if (const FunctionTemplateDecl *T = Decl.getDescribedFunctionTemplate()) {
     // A template with no instantiation in view: its pattern, read through
     // the stand-in being analysed.
-    if (const TemplateStandIn *S = activeStandIn(); S && S->Template == T)
-      return {&Kernel};
+    if (Kernel.StandIn && Kernel.StandIn->Template == T)
+      return {Kernel};
     for (const FunctionDecl *Spec : T->specializations())
       if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization &&
           Spec->hasBody() && !Spec->isDependentContext())
-        Out.push_back(Spec);
+        Out.push_back(KernelView{*Spec});
     return Out;
   }
-  if (!Kernel.isDependentContext())
-    Out.push_back(&Kernel);
+  if (!Decl.isDependentContext())
+    Out.push_back(KernelView{Decl});
   return Out;
 }
 

@@ -171,18 +171,18 @@ std::vector<LaunchConfig> launchConfigs(const KernelUseIndex &Uses,
 
 /// The block shapes to evaluate a kernel under: each constant shape its
 /// launches use, plus \p Assumed (or "x a multiple of 32") when some launch
-/// has no constant shape or none is visible. When \p Kernel is given and
-/// reads only threadIdx.x and blockDim.x, the unknown shape is taken to be
-/// one-dimensional (y = z = 1).
-std::vector<BlockShape>
-blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
-            std::optional<BlockShape> Assumed,
-            const clang::FunctionDecl *Kernel = nullptr);
+/// has no constant shape or none is visible. When the kernel is
+/// \p WrittenForOneDimension (it reads only threadIdx.x and blockDim.x: see
+/// KernelModel::oneDimensional) and no shape is assumed, the unknown shape
+/// is taken to be one-dimensional (y = z = 1).
+std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
+                                    std::optional<BlockShape> Assumed,
+                                    bool WrittenForOneDimension = false);
 
-/// The functions to analyse for a kernel matched as written: itself, or for
-/// a template, each of its implicit instantiations with a body.
-std::vector<const clang::FunctionDecl *>
-analysedInstances(const clang::FunctionDecl &Kernel);
+/// The definitions to analyse for a kernel matched as written: itself (a
+/// template's pattern read through the view's stand-in), or for a template
+/// in view of its instantiations, each implicit instantiation with a body.
+std::vector<KernelView> analysedInstances(const KernelView &Kernel);
 
 } // namespace cudalint
 

@@ -90,7 +90,7 @@ public:
     const FunctionDecl *F = function(Name);
     if (!F)
       return nullptr;
-    return std::make_unique<KernelModel>(*F, ctx());
+    return std::make_unique<KernelModel>(KernelView{*F});
   }
   std::unique_ptr<ASTUnit> AST;
 };

@@ -30,15 +30,14 @@ __global__ void kern(T *out) {
 )cuda");
   ASSERT_TRUE(TU.ok());
   std::vector<TemplateStandIn> S =
-      templateStandIns(*TU.function("kern"), TU.ctx());
+      templateStandIns(*TU.function("kern"), TU.ctx(), false);
   EXPECT_EQ(spelled(S), (std::vector<std::string>{"T = float, TILE = 32",
                                                   "T = double, TILE = 16",
                                                   "T = half, TILE = 32"}));
   EXPECT_EQ(describeStandIns(S),
             "T = float, double and half; TILE = 32 and 16");
   // Under the second stand-in, the tile is `double[16][17]`.
-  StandInScope Scope(S[1]);
-  QualType Tile = concreteType(TU.var("tile")->getType(), TU.ctx());
+  QualType Tile = concreteType(TU.var("tile")->getType(), &S[1], TU.ctx());
   ASSERT_FALSE(Tile.isNull());
   EXPECT_EQ(Tile.getAsString(), "double[16][17]");
 }
@@ -54,7 +53,7 @@ __global__ void kern(int *out) {
 }
 )cuda");
   ASSERT_TRUE(TU.ok());
-  EXPECT_EQ(spelled(templateStandIns(*TU.function("kern"), TU.ctx())),
+  EXPECT_EQ(spelled(templateStandIns(*TU.function("kern"), TU.ctx(), false)),
             (std::vector<std::string>{"BLOCK = 256, ITEMS = 8",
                                       "BLOCK = 128, ITEMS = 4"}));
 }
@@ -68,7 +67,7 @@ __global__ void kern(T *out) {
 }
 )cuda");
   ASSERT_TRUE(TU.ok());
-  EXPECT_EQ(spelled(templateStandIns(*TU.function("kern"), TU.ctx())),
+  EXPECT_EQ(spelled(templateStandIns(*TU.function("kern"), TU.ctx(), false)),
             (std::vector<std::string>{"T = double, N = 64"}));
 }
 
@@ -79,7 +78,7 @@ __global__ void kern(T *out) { out[threadIdx.x] = 0; }
 void run(float *p) { kern<<<1, 32>>>(p); }
 )cuda");
   ASSERT_TRUE(TU.ok());
-  EXPECT_TRUE(templateStandIns(*TU.function("kern"), TU.ctx()).empty());
+  EXPECT_TRUE(templateStandIns(*TU.function("kern"), TU.ctx(), false).empty());
 }
 
 TEST(TemplateStandIn, BooleansStaySymbolic) {
@@ -91,7 +90,7 @@ __global__ void kern(float *out) {
 )cuda");
   ASSERT_TRUE(TU.ok());
   std::vector<TemplateStandIn> S =
-      templateStandIns(*TU.function("kern"), TU.ctx());
+      templateStandIns(*TU.function("kern"), TU.ctx(), false);
   EXPECT_EQ(spelled(S), (std::vector<std::string>{"TILE = 32", "TILE = 16"}));
 }
 
@@ -105,19 +104,17 @@ __global__ void kern(T *out) {
 )cuda");
   ASSERT_TRUE(TU.ok());
   std::vector<TemplateStandIn> S =
-      templateStandIns(*TU.function("kern"), TU.ctx());
+      templateStandIns(*TU.function("kern"), TU.ctx(), false);
   ASSERT_EQ(S.size(), 3u);
   const auto *Assign = selectFirst<BinaryOperator>(
       "a", match(binaryOperator(isAssignmentOperator()).bind("a"), TU.ctx()));
   ASSERT_TRUE(Assign);
   const Expr *Value = Assign->getRHS();
-  EXPECT_FALSE(standInValue(Value, TU.ctx())); // No stand-in active.
-  {
-    StandInScope Scope(S[0]); // float, 32: 33 * 2 + 4 + 100
-    EXPECT_EQ(standInValue(Value, TU.ctx()), std::optional<int64_t>(170));
-  }
-  StandInScope Scope(S[1]); // double, 16: 17 * 2 + 8 + 0
-  EXPECT_EQ(standInValue(Value, TU.ctx()), std::optional<int64_t>(42));
+  EXPECT_FALSE(standInValue(Value, nullptr, TU.ctx())); // No stand-in.
+  // float, 32: 33 * 2 + 4 + 100
+  EXPECT_EQ(standInValue(Value, &S[0], TU.ctx()), std::optional<int64_t>(170));
+  // double, 16: 17 * 2 + 8 + 0
+  EXPECT_EQ(standInValue(Value, &S[1], TU.ctx()), std::optional<int64_t>(42));
 }
 
 } // namespace
