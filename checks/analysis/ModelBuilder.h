@@ -123,6 +123,14 @@ struct LoopVars {
   llvm::DenseMap<const clang::VarDecl *, bool> DataWritten;
 };
 
+// What a dry run over a loop's body saw assigned.
+struct ObservedWrites {
+  /// The variables assigned a thread-dependent value.
+  llvm::DenseMap<const clang::VarDecl *, bool> ThreadDependent;
+  /// The variables assigned a value made from data.
+  llvm::DenseMap<const clang::VarDecl *, bool> Data;
+};
+
 // The identity of the coalesced-group rank leaf (see isCoalescedRank).
 extern const char CoalescedRankTag;
 
@@ -252,13 +260,35 @@ private:
   };
   llvm::SmallVector<Frame, 2> Frames;
   bool Recording = true;
-  unsigned DryDepth = 0;
-  // During a dry run over a loop: whether each variable was ever assigned a
-  // thread-dependent value.
-  llvm::DenseMap<const clang::VarDecl *, bool> *Observed = nullptr;
-  /// During a dry run: the variables assigned a value made from data.
-  llvm::DenseMap<const clang::VarDecl *, bool> *ObservedData = nullptr;
+
+  /// A dry run over one iteration of a loop's body, while it lives: nothing
+  /// is recorded, the assignments the walk makes are noted in Seen, and the
+  /// variables' values and the guards are put back when it ends. Dry runs
+  /// nest: a loop inside the body has dry runs of its own.
+  class DryRun {
+  public:
+    explicit DryRun(ModelBuilder &B);
+    ~DryRun();
+    DryRun(const DryRun &) = delete;
+    DryRun &operator=(const DryRun &) = delete;
+
+    model::ObservedWrites Seen;
+    /// How many dry runs are under way, this one included.
+    const unsigned Depth;
+
+  private:
+    ModelBuilder &B;
+    DryRun *const Outer;
+    const bool WasRecording;
+    Env SavedEnv;
+    const size_t GuardDepth;
+  };
+  /// The innermost dry run under way; null on the walk that builds the model.
+  DryRun *Dry = nullptr;
   void observe(const clang::VarDecl *V, const Value &Val);
+  /// The value of \p X, with nothing it visits recorded (a loop's step or
+  /// entry condition, evaluated apart from the walk).
+  Value valueOnly(const clang::Expr *X);
 
   //===--- Values (ModelValues.cpp) ---------------------------------------===//
 
@@ -349,9 +379,8 @@ private:
   bool unconditionalIn(const clang::Stmt *W, const clang::Stmt *L,
                        const clang::Expr *Inc);
   void settleLoopDependence(const LoopShape &S, LoopVars &Vars);
-  llvm::DenseMap<const clang::VarDecl *, bool>
-  dryRunIteration(const LoopShape &S, const LoopVars &Vars,
-                  llvm::DenseMap<const clang::VarDecl *, bool> &DataSeen);
+  model::ObservedWrites dryRunIteration(const LoopShape &S,
+                                        const LoopVars &Vars);
   void assumeLoopValues(const clang::Stmt *L, const LoopVars &Vars);
   void recordEntryCondition(const LoopShape &S);
   DataOrigin loopStateOrigin(const clang::VarDecl *V,

@@ -13,6 +13,7 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
 
@@ -151,10 +152,10 @@ void ModelBuilder::loop(const LoopShape &S) {
   settleLoopDependence(S, Vars);
   recordTripCount(S, Vars);
   assumeLoopValues(S.L, Vars);
-  if (Observed)
+  if (Dry)
     for (const VarDecl *V : Vars.Others)
       if (Vars.Dep.lookup(V))
-        (*Observed)[V] = true;
+        Dry->Seen.ThreadDependent[V] = true;
 
   size_t GuardDepth = Guards.size();
   bool TripDep = body(S);
@@ -242,10 +243,7 @@ std::optional<ModelBuilder::Value> ModelBuilder::arithmeticInduction(
     const VarDecl *V, std::pair<const Expr *, int> Step, const Stmt *L) {
   SymRef StepV = symConst(Step.second);
   if (Step.first) {
-    bool SavedRec = Recording;
-    Recording = false;
-    Value SV = rvalue(Step.first);
-    Recording = SavedRec;
+    Value SV = valueOnly(Step.first);
     if (SV.Kind != Value::Scalar)
       return std::nullopt;
     StepV = Step.second < 0 ? symConst(0) - SV.S : SV.S;
@@ -371,57 +369,58 @@ bool ModelBuilder::unconditionalIn(const Stmt *W, const Stmt *L,
 void ModelBuilder::settleLoopDependence(const LoopShape &S, LoopVars &Vars) {
   if (Vars.Others.empty())
     return;
-  if (DryDepth >= 2) {
+  if (Dry && Dry->Depth >= 2) {
     for (const VarDecl *V : Vars.Others)
       Vars.Dep[V] = true;
     return;
   }
   for (int Iter = 0; Iter < 2; ++Iter) {
-    llvm::DenseMap<const VarDecl *, bool> DataSeen;
-    llvm::DenseMap<const VarDecl *, bool> Seen =
-        dryRunIteration(S, Vars, DataSeen);
-    for (auto &[V, D] : DataSeen)
+    ObservedWrites Seen = dryRunIteration(S, Vars);
+    for (auto &[V, D] : Seen.Data)
       if (D && Vars.Origin.lookup(V) == DataOrigin::None)
         Vars.Origin[V] = DataOrigin::Memory;
     bool Changed = false;
     for (const VarDecl *V : Vars.Others)
-      if (Seen.lookup(V) && !Vars.Dep[V]) {
+      if (Seen.ThreadDependent.lookup(V) && !Vars.Dep[V]) {
         Vars.Dep[V] = true;
         Changed = true;
       }
-    if (Observed)
-      for (auto &[V, D] : Seen)
+    if (Dry)
+      for (auto &[V, D] : Seen.ThreadDependent)
         if (D)
-          (*Observed)[V] = true;
+          Dry->Seen.ThreadDependent[V] = true;
     if (!Changed)
       break;
   }
 }
 
 // Walks one iteration without recording anything; returns which variables
-// were assigned a thread-dependent value.
-llvm::DenseMap<const VarDecl *, bool>
-ModelBuilder::dryRunIteration(const LoopShape &S, const LoopVars &Vars,
-                              llvm::DenseMap<const VarDecl *, bool> &DataSeen) {
-  Env Saved = E;
+// were assigned a thread-dependent value, and which a value made from data.
+ObservedWrites ModelBuilder::dryRunIteration(const LoopShape &S,
+                                             const LoopVars &Vars) {
+  DryRun Run(*this);
   assumeLoopValues(S.L, Vars);
-  llvm::DenseMap<const VarDecl *, bool> Seen;
-  auto *SavedObs = Observed;
-  auto *SavedData = ObservedData;
-  bool SavedRec = Recording;
-  Observed = &Seen;
-  ObservedData = &DataSeen;
-  Recording = false;
-  ++DryDepth;
-  size_t GuardDepth = Guards.size();
   body(S);
-  Guards.resize(GuardDepth);
-  --DryDepth;
-  Recording = SavedRec;
-  Observed = SavedObs;
-  ObservedData = SavedData;
-  E = std::move(Saved);
-  return Seen;
+  return std::move(Run.Seen);
+}
+
+ModelBuilder::DryRun::DryRun(ModelBuilder &B)
+    : Depth(B.Dry ? B.Dry->Depth + 1 : 1), B(B), Outer(B.Dry),
+      WasRecording(B.Recording), SavedEnv(B.E), GuardDepth(B.Guards.size()) {
+  B.Dry = this;
+  B.Recording = false;
+}
+
+ModelBuilder::DryRun::~DryRun() {
+  B.Guards.resize(GuardDepth);
+  B.Recording = WasRecording;
+  B.Dry = Outer;
+  B.E = std::move(SavedEnv);
+}
+
+ModelBuilder::Value ModelBuilder::valueOnly(const Expr *X) {
+  llvm::SaveAndRestore NotRecording(Recording, false);
+  return rvalue(X);
 }
 
 // E := what the loop's variables hold in iteration `k`.
@@ -454,9 +453,7 @@ void ModelBuilder::recordEntryCondition(const LoopShape &S) {
   std::optional<Env> Saved;
   if (S.Cond->HasSideEffects(Ctx))
     Saved = E;
-  Recording = false;
-  Value C = rvalue(S.Cond);
-  Recording = true;
+  Value C = valueOnly(S.Cond);
   if (Saved)
     E = std::move(*Saved);
   if (C.Kind == Value::Scalar)

@@ -178,10 +178,12 @@ void ModelBuilder::setVar(const VarDecl *V, Value Val, SourceLocation Def) {
 
 // For the dry runs of a loop: \p V was assigned \p Val.
 void ModelBuilder::observe(const VarDecl *V, const Value &Val) {
-  if (Observed && Val.threadDependent())
-    (*Observed)[V] = true;
-  if (ObservedData && Val.Kind == Value::Scalar && readsData(*Val.S, {}))
-    (*ObservedData)[V] = true;
+  if (!Dry)
+    return;
+  if (Val.threadDependent())
+    Dry->Seen.ThreadDependent[V] = true;
+  if (Val.Kind == Value::Scalar && readsData(*Val.S, {}))
+    Dry->Seen.Data[V] = true;
 }
 
 LocalVar *ModelBuilder::local(const VarDecl *V) {
