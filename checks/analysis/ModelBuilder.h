@@ -233,7 +233,8 @@ inline Loc pointee(const Value &P) {
 
 class ModelBuilder {
 public:
-  ModelBuilder(KernelModel &M, clang::ASTContext &Ctx) : M(M), Ctx(Ctx) {}
+  ModelBuilder(KernelModel &M, clang::ASTContext &Ctx)
+      : M(M), Ctx(Ctx), IntoModel(M) {}
 
   void run();
 
@@ -244,8 +245,61 @@ private:
   using LoopShape = model::LoopShape;
   using LoopVars = model::LoopVars;
 
+  /// Writes what the walk finds on its way into the model: accesses, branch
+  /// conditions, barriers, uses of the built-in variables, values, locals,
+  /// loops' trip counts and entry conditions.
+  class ModelRecorder {
+  public:
+    explicit ModelRecorder(KernelModel &M) : M(M) {}
+
+    void value(const clang::Expr *X, SymRef V) { M.Values[X] = std::move(V); }
+    void access(MemAccess A) { M.Accesses.push_back(std::move(A)); }
+    void branch(BranchCondition B) { M.Conditions.push_back(std::move(B)); }
+    void barrier(SyncPoint P) { M.Syncs.push_back(std::move(P)); }
+    void builtinUse(const BuiltinUse &U) { M.Builtins.push_back(U); }
+    void entryCondition(const clang::Stmt *Loop, SymRef Cond) {
+      M.EntryConditions[Loop] = std::move(Cond);
+    }
+    void tripCount(const clang::Stmt *Loop, int64_t Count) {
+      M.TripCounts[Loop] = Count;
+    }
+    /// A local declared; a second declaration (a helper inlined twice)
+    /// keeps the first one's entry.
+    void declared(const clang::VarDecl *V) {
+      if (M.LocalIndex.count(V))
+        return;
+      M.LocalIndex[V] = M.Locals.size();
+      M.Locals.push_back(LocalVar{V, nullptr, 0, false});
+    }
+    void initialised(const clang::VarDecl *V, const Value &Init) {
+      if (LocalVar *L = local(V))
+        L->Init = Init.Kind == Value::Scalar ? Init.S : nullptr;
+    }
+    void assigned(const clang::VarDecl *V) {
+      if (LocalVar *L = local(V))
+        ++L->Assignments;
+    }
+    void addressTaken(const clang::VarDecl *V) {
+      if (LocalVar *L = local(V))
+        L->AddressTaken = true;
+    }
+
+  private:
+    LocalVar *local(const clang::VarDecl *V) {
+      auto It = M.LocalIndex.find(V);
+      return It == M.LocalIndex.end() ? nullptr : &M.Locals[It->second];
+    }
+    KernelModel &M;
+  };
+
+  /// Written directly only for what holds of the code whichever way the
+  /// walk goes (MultiDim, Incomplete); the rest goes through Recorder.
   KernelModel &M;
   clang::ASTContext &Ctx;
+  ModelRecorder IntoModel;
+  /// Where the walk records what it finds: IntoModel, or null while what it
+  /// visits does not count (a DryRun, a valueOnly evaluation).
+  ModelRecorder *Recorder = &IntoModel;
   Env E;
   llvm::SmallVector<const clang::Stmt *, 4> Loops;
   llvm::SmallVector<Guard, 4> Guards;
@@ -259,10 +313,9 @@ private:
     bool ReturnUnderThreadGuard = false;
   };
   llvm::SmallVector<Frame, 2> Frames;
-  bool Recording = true;
 
-  /// A dry run over one iteration of a loop's body, while it lives: nothing
-  /// is recorded, the assignments the walk makes are noted in Seen, and the
+  /// A dry run over one iteration of a loop's body, while it lives: there
+  /// is no recorder, the assignments the walk makes are noted in Seen, and the
   /// variables' values and the guards are put back when it ends. Dry runs
   /// nest: a loop inside the body has dry runs of its own.
   class DryRun {
@@ -279,7 +332,7 @@ private:
   private:
     ModelBuilder &B;
     DryRun *const Outer;
-    const bool WasRecording;
+    ModelRecorder *const OuterRecorder;
     Env SavedEnv;
     const size_t GuardDepth;
   };
@@ -302,7 +355,6 @@ private:
   const void *inContext(const void *Node) const;
   bool guardsThreadDependent() const;
   void setVar(const clang::VarDecl *V, Value Val, clang::SourceLocation Def);
-  LocalVar *local(const clang::VarDecl *V);
 
   Value record(const clang::Expr *X, Value V);
   Value rvalue(const clang::Expr *X);

@@ -223,7 +223,7 @@ std::optional<Value> ModelBuilder::cooperativeGroups(const CXXMethodDecl *MD,
 
 // Records \p CE when it is a barrier.
 void ModelBuilder::syncPoint(const CallExpr *CE, const FunctionDecl *FD) {
-  if (!Recording || !FD || !FD->getIdentifier())
+  if (!Recorder || !FD || !FD->getIdentifier())
     return;
   std::optional<SyncScope> Scope = barrierScope(CE, FD);
   if (!Scope)
@@ -232,7 +232,7 @@ void ModelBuilder::syncPoint(const CallExpr *CE, const FunctionDecl *FD) {
   P.Loops.assign(Loops.begin(), Loops.end());
   P.Guards.assign(Guards.begin(), Guards.end());
   P.CallStack.assign(Calls.begin(), Calls.end());
-  M.Syncs.push_back(std::move(P));
+  Recorder->barrier(std::move(P));
 }
 
 // Which threads the call \p CE of \p FD waits for, when it is a barrier.

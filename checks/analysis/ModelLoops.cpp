@@ -406,20 +406,20 @@ ObservedWrites ModelBuilder::dryRunIteration(const LoopShape &S,
 
 ModelBuilder::DryRun::DryRun(ModelBuilder &B)
     : Depth(B.Dry ? B.Dry->Depth + 1 : 1), B(B), Outer(B.Dry),
-      WasRecording(B.Recording), SavedEnv(B.E), GuardDepth(B.Guards.size()) {
+      OuterRecorder(B.Recorder), SavedEnv(B.E), GuardDepth(B.Guards.size()) {
   B.Dry = this;
-  B.Recording = false;
+  B.Recorder = nullptr;
 }
 
 ModelBuilder::DryRun::~DryRun() {
   B.Guards.resize(GuardDepth);
-  B.Recording = WasRecording;
+  B.Recorder = OuterRecorder;
   B.Dry = Outer;
   B.E = std::move(SavedEnv);
 }
 
 ModelBuilder::Value ModelBuilder::valueOnly(const Expr *X) {
-  llvm::SaveAndRestore NotRecording(Recording, false);
+  llvm::SaveAndRestore<ModelRecorder *> NoRecorder(Recorder, nullptr);
   return rvalue(X);
 }
 
@@ -447,7 +447,7 @@ void ModelBuilder::assumeLoopValues(const Stmt *L, const LoopVars &Vars) {
 // The condition of a `for` or `while` loop as the loop is entered, with the
 // values its variables hold before the first iteration.
 void ModelBuilder::recordEntryCondition(const LoopShape &S) {
-  if (!Recording || !S.Cond || isa<DoStmt>(S.L) || S.CondVar)
+  if (!Recorder || !S.Cond || isa<DoStmt>(S.L) || S.CondVar)
     return;
   // A condition that writes (`i++ < n`) must not change the walk's state.
   std::optional<Env> Saved;
@@ -457,12 +457,12 @@ void ModelBuilder::recordEntryCondition(const LoopShape &S) {
   if (Saved)
     E = std::move(*Saved);
   if (C.Kind == Value::Scalar)
-    M.EntryConditions[S.L] = C.S;
+    Recorder->entryCondition(S.L, C.S);
 }
 
 // A constant trip count: `for (int i = 0; i < 8; ++i)`.
 void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
-  if (!Recording || !S.Cond)
+  if (!Recorder || !S.Cond)
     return;
   const auto *BO = dyn_cast<BinaryOperator>(S.Cond->IgnoreParenImpCasts());
   if (!BO || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_LE))
@@ -485,7 +485,7 @@ void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
     return;
   int64_t Last = *Bound - (BO->getOpcode() == BO_LT ? 1 : 0);
   if (Last >= *Init)
-    M.TripCounts[S.L] = (Last - *Init) / Step + 1;
+    Recorder->tripCount(S.L, (Last - *Init) / Step + 1);
 }
 
 // After the loop: each written variable holds its value at exit, which

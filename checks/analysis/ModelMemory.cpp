@@ -133,7 +133,7 @@ Value ModelBuilder::loadLocal(const Loc &L, const Expr *X) {
 
 void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
                           bool Intrinsic, bool Atomic) {
-  if (!Recording || L.Kind != Loc::Memory || !L.Root || !L.Off)
+  if (!Recorder || L.Kind != Loc::Memory || !L.Root || !L.Off)
     return;
   QualType Concrete = concreteType(L.Type, Ctx);
   if (Concrete.isNull())
@@ -157,7 +157,7 @@ void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
   A.Guards.assign(Guards.begin(), Guards.end());
   A.CallStack.assign(Calls.begin(), Calls.end());
   threadVars(X, A.ThreadVars);
-  M.Accesses.push_back(std::move(A));
+  Recorder->access(std::move(A));
 }
 
 void ModelBuilder::threadVars(const Stmt *S,
@@ -332,9 +332,8 @@ Value ModelBuilder::assign(const Expr *Target, const Expr *Whole, SymKind Op,
     return RHS;
   }
   const VarDecl *V = L->Var;
-  if (Recording)
-    if (LocalVar *LV = local(V))
-      ++LV->Assignments;
+  if (Recorder)
+    Recorder->assigned(V);
   if (L->Kind == Loc::LocalMember)
     return assignLocalMember(*L, Whole, Op, Compound, RHS);
   Value New = RHS;

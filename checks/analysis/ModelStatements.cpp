@@ -120,10 +120,8 @@ void ModelBuilder::asmStmt(const GCCAsmStmt *A) {
 }
 
 void ModelBuilder::declare(const VarDecl *V) {
-  if (Recording && !M.LocalIndex.count(V)) {
-    M.LocalIndex[V] = M.Locals.size();
-    M.Locals.push_back(LocalVar{V, nullptr, 0, false});
-  }
+  if (Recorder)
+    Recorder->declared(V);
   rememberAtomicRef(V);
   if (V->hasAttr<CUDASharedAttr>() || V->isStaticLocal() ||
       V->getType()->isArrayType()) {
@@ -138,9 +136,8 @@ void ModelBuilder::declare(const VarDecl *V) {
   InitOf.push_back(V);
   Value Val = initValue(V->getInit(), V->getType());
   InitOf.pop_back();
-  if (Recording)
-    if (LocalVar *L = local(V))
-      L->Init = Val.Kind == Value::Scalar ? Val.S : nullptr;
+  if (Recorder)
+    Recorder->initialised(V, Val);
   setVar(V, Val, V->getLocation());
 }
 
@@ -239,13 +236,13 @@ ModelBuilder::Value ModelBuilder::merged(const Value &A, const Value &B,
 
 void ModelBuilder::condition(const Stmt *S, const Expr *CondE,
                              const SymRef &Cond) {
-  if (!Recording || !CondE)
+  if (!Recorder || !CondE)
     return;
   BranchCondition B{S, CondE, Cond, {}, {}, {}};
   B.Loops.assign(Loops.begin(), Loops.end());
   B.Guards.assign(Guards.begin(), Guards.end());
   B.CallStack.assign(Calls.begin(), Calls.end());
-  M.Conditions.push_back(std::move(B));
+  Recorder->branch(std::move(B));
 }
 
 // The value of the condition \p CondE of branch \p S, recorded.

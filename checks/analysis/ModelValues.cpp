@@ -186,16 +186,11 @@ void ModelBuilder::observe(const VarDecl *V, const Value &Val) {
     Dry->Seen.Data[V] = true;
 }
 
-LocalVar *ModelBuilder::local(const VarDecl *V) {
-  auto It = M.LocalIndex.find(V);
-  return It == M.LocalIndex.end() ? nullptr : &M.Locals[It->second];
-}
-
 //===--- Expressions ------------------------------------------------------===//
 
 Value ModelBuilder::record(const Expr *X, Value V) {
-  if (Recording && V.Kind == Value::Scalar)
-    M.Values[X] = V.S;
+  if (Recorder && V.Kind == Value::Scalar)
+    Recorder->value(X, V.S);
   return V;
 }
 
@@ -332,8 +327,8 @@ std::optional<Value> ModelBuilder::builtinMember(const Expr *X) {
     return std::nullopt;
   if (D > 0 && (*K == SymKind::ThreadIdx || *K == SymKind::BlockDim))
     M.MultiDim = true;
-  if (Recording)
-    M.Builtins.push_back(BuiltinUse{X, MP->getMemberLoc(), *K, unsigned(D),
+  if (Recorder)
+    Recorder->builtinUse(BuiltinUse{X, MP->getMemberLoc(), *K, unsigned(D),
                                     InitOf.empty() ? nullptr : InitOf.back(),
                                     !Inlining.empty()});
   return Value::scalar(symBuiltin(*K, D));
@@ -517,9 +512,8 @@ Value ModelBuilder::addressOf(const UnaryOperator *UO) {
   V.Kind = Value::Ptr;
   if (!L || L->Kind != Loc::Memory) {
     if (L && L->Var) {
-      if (Recording)
-        if (LocalVar *LV = local(L->Var))
-          LV->AddressTaken = true;
+      if (Recorder)
+        Recorder->addressTaken(L->Var);
       setVar(L->Var, opaque(UO, L->Var->getName(), true), UO->getExprLoc());
     }
     V.S = symVarying(UO, "address");
