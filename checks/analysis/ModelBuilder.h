@@ -252,7 +252,7 @@ private:
   public:
     explicit ModelRecorder(KernelModel &M) : M(M) {}
 
-    void value(const clang::Expr *X, SymRef V) { M.Values[X] = std::move(V); }
+    void value(const clang::Expr *E, SymRef V) { M.Values[E] = std::move(V); }
     void access(MemAccess A) { M.Accesses.push_back(std::move(A)); }
     void branch(BranchCondition B) { M.Conditions.push_back(std::move(B)); }
     void barrier(SyncPoint P) { M.Syncs.push_back(std::move(P)); }
@@ -300,7 +300,7 @@ private:
   /// Where the walk records what it finds: IntoModel, or null while what it
   /// visits does not count (a DryRun, a valueOnly evaluation).
   ModelRecorder *Recorder = &IntoModel;
-  Env E;
+  Env VarValues;
   llvm::SmallVector<const clang::Stmt *, 4> Loops;
   llvm::SmallVector<Guard, 4> Guards;
   llvm::SmallVector<const clang::CallExpr *, 2> Calls;
@@ -339,9 +339,9 @@ private:
   /// The innermost dry run under way; null on the walk that builds the model.
   DryRun *Dry = nullptr;
   void observe(const clang::VarDecl *V, const Value &Val);
-  /// The value of \p X, with nothing it visits recorded (a loop's step or
+  /// The value of \p E, with nothing it visits recorded (a loop's step or
   /// entry condition, evaluated apart from the walk).
-  Value valueOnly(const clang::Expr *X);
+  Value valueOnly(const clang::Expr *E);
 
   //===--- Values (ModelValues.cpp) ---------------------------------------===//
 
@@ -350,18 +350,18 @@ private:
   /// DataOrigin).
   Value opaque(const void *Id, llvm::StringRef Name, bool ThreadDep,
                DataOrigin Origin = DataOrigin::None);
-  Value opaqueExpr(const clang::Expr *X, bool ThreadDep);
+  Value opaqueExpr(const clang::Expr *E, bool ThreadDep);
   std::optional<Value> classMemberValue(const clang::MemberExpr *ME);
   const void *inContext(const void *Node) const;
   bool guardsThreadDependent() const;
   void setVar(const clang::VarDecl *V, Value Val, clang::SourceLocation Def);
 
-  Value record(const clang::Expr *X, Value V);
-  Value rvalue(const clang::Expr *X);
-  std::optional<int64_t> constant(const clang::Expr *X);
-  Value children(const clang::Expr *X);
-  Value rvalueImpl(const clang::Expr *X);
-  std::optional<Value> builtinMember(const clang::Expr *X);
+  Value record(const clang::Expr *E, Value V);
+  Value rvalue(const clang::Expr *E);
+  std::optional<int64_t> constant(const clang::Expr *E);
+  Value children(const clang::Expr *E);
+  Value rvalueImpl(const clang::Expr *E);
+  std::optional<Value> builtinMember(const clang::Expr *E);
   Value castExpr(const clang::CastExpr *C);
   Value arrayDecay(const clang::CastExpr *C);
   Value binary(const clang::BinaryOperator *BO);
@@ -374,12 +374,12 @@ private:
   //===--- Memory (ModelMemory.cpp) ---------------------------------------===//
 
   SymRef sizeOf(clang::QualType T, const clang::ValueDecl *Root);
-  Value loadFrom(const Loc &L, const clang::Expr *X, bool Record = true);
-  Value loadLocal(const Loc &L, const clang::Expr *X);
-  void access(const Loc &L, const clang::Expr *X, bool Load, bool Store,
+  Value loadFrom(const Loc &L, const clang::Expr *E, bool Record = true);
+  Value loadLocal(const Loc &L, const clang::Expr *E);
+  void access(const Loc &L, const clang::Expr *E, bool Load, bool Store,
               bool Intrinsic = false, bool Atomic = false);
   void threadVars(const clang::Stmt *S, llvm::SmallVectorImpl<VarOrigin> &Out);
-  std::optional<Loc> lvalue(const clang::Expr *X);
+  std::optional<Loc> lvalue(const clang::Expr *E);
   std::optional<Loc> declLvalue(const clang::DeclRefExpr *DRE);
   std::optional<Loc> subscriptLvalue(const clang::ArraySubscriptExpr *AS);
   Value subscriptBase(const clang::Expr *Base);

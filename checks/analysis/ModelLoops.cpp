@@ -169,7 +169,8 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
                                        const ModifiedVars &Mods) {
   LoopVars Vars;
   for (auto &[V, N] : Mods.Count) {
-    if (!E.count(V) && (!V->hasLocalStorage() || !isIntLike(V->getType())))
+    if (!VarValues.count(V) &&
+        (!V->hasLocalStorage() || !isIntLike(V->getType())))
       continue;
     if (std::optional<Value> Ind = inductiveValue(V, N, S, Mods))
       Vars.Inductive[V] = *Ind;
@@ -178,8 +179,8 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
   }
   bool WaitsForTime = readsClock(S.Body);
   for (const VarDecl *V : Vars.Others) {
-    auto It = E.find(V);
-    Vars.Dep[V] = It != E.end() && It->second.threadDependent();
+    auto It = VarValues.find(V);
+    Vars.Dep[V] = It != VarValues.end() && It->second.threadDependent();
     Vars.Origin[V] = WaitsForTime ? DataOrigin::None : loopStateOrigin(V, Mods);
   }
   return Vars;
@@ -193,8 +194,8 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
 // dry run sees data written to it (see settleLoopDependence).
 DataOrigin ModelBuilder::loopStateOrigin(const VarDecl *V,
                                          const ModifiedVars &Mods) {
-  auto It = E.find(V);
-  if (It != E.end() && It->second.Kind == Value::Scalar &&
+  auto It = VarValues.find(V);
+  if (It != VarValues.end() && It->second.Kind == Value::Scalar &&
       readsData(*It->second.S, {}))
     return DataOrigin::Memory;
   DataOrigin Origin = DataOrigin::None;
@@ -220,8 +221,8 @@ DataOrigin ModelBuilder::loopStateOrigin(const VarDecl *V,
 std::optional<ModelBuilder::Value>
 ModelBuilder::inductiveValue(const VarDecl *V, unsigned Writes,
                              const LoopShape &S, const ModifiedVars &Mods) {
-  auto It = E.find(V);
-  if (Writes != 1 || It == E.end())
+  auto It = VarValues.find(V);
+  if (Writes != 1 || It == VarValues.end())
     return std::nullopt;
   const Expr *W = Mods.Last.lookup(V);
   std::optional<std::pair<const Expr *, int>> Step;
@@ -248,7 +249,7 @@ std::optional<ModelBuilder::Value> ModelBuilder::arithmeticInduction(
       return std::nullopt;
     StepV = Step.second < 0 ? symConst(0) - SV.S : SV.S;
   }
-  Value Init = E.find(V)->second;
+  Value Init = VarValues.find(V)->second;
   SymRef K = symLoopIter(L, "k_" + V->getName().str());
   if (Init.Kind == Value::Ptr)
     StepV = StepV * sizeOf(Init.Pointee, Init.Root);
@@ -406,7 +407,8 @@ ObservedWrites ModelBuilder::dryRunIteration(const LoopShape &S,
 
 ModelBuilder::DryRun::DryRun(ModelBuilder &B)
     : Depth(B.Dry ? B.Dry->Depth + 1 : 1), B(B), Outer(B.Dry),
-      OuterRecorder(B.Recorder), SavedEnv(B.E), GuardDepth(B.Guards.size()) {
+      OuterRecorder(B.Recorder), SavedEnv(B.VarValues),
+      GuardDepth(B.Guards.size()) {
   B.Dry = this;
   B.Recorder = nullptr;
 }
@@ -415,21 +417,21 @@ ModelBuilder::DryRun::~DryRun() {
   B.Guards.resize(GuardDepth);
   B.Recorder = OuterRecorder;
   B.Dry = Outer;
-  B.E = std::move(SavedEnv);
+  B.VarValues = std::move(SavedEnv);
 }
 
-ModelBuilder::Value ModelBuilder::valueOnly(const Expr *X) {
+ModelBuilder::Value ModelBuilder::valueOnly(const Expr *E) {
   llvm::SaveAndRestore<ModelRecorder *> NoRecorder(Recorder, nullptr);
-  return rvalue(X);
+  return rvalue(E);
 }
 
-// E := what the loop's variables hold in iteration `k`.
+// VarValues := what the loop's variables hold in iteration `k`.
 void ModelBuilder::assumeLoopValues(const Stmt *L, const LoopVars &Vars) {
   for (auto &[V, Val] : Vars.Inductive)
-    E[V] = Val;
+    VarValues[V] = Val;
   for (const VarDecl *V : Vars.Others) {
-    auto It = E.find(V);
-    bool Ptr = It != E.end() && It->second.Kind == Value::Ptr;
+    auto It = VarValues.find(V);
+    bool Ptr = It != VarValues.end() && It->second.Kind == Value::Ptr;
     bool Dep = Vars.Dep.lookup(V);
     Value Val = opaque(L, V->getName(), Dep, Vars.Origin.lookup(V));
     if (Ptr) {
@@ -440,7 +442,7 @@ void ModelBuilder::assumeLoopValues(const Stmt *L, const LoopVars &Vars) {
       Val = P;
     }
     Val.Def = V->getLocation();
-    E[V] = Val;
+    VarValues[V] = Val;
   }
 }
 
@@ -452,10 +454,10 @@ void ModelBuilder::recordEntryCondition(const LoopShape &S) {
   // A condition that writes (`i++ < n`) must not change the walk's state.
   std::optional<Env> Saved;
   if (S.Cond->HasSideEffects(Ctx))
-    Saved = E;
+    Saved = VarValues;
   Value C = valueOnly(S.Cond);
   if (Saved)
-    E = std::move(*Saved);
+    VarValues = std::move(*Saved);
   if (C.Kind == Value::Scalar)
     Recorder->entryCondition(S.L, C.S);
 }
@@ -493,8 +495,8 @@ void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
 void ModelBuilder::valuesAfterLoop(const Stmt *Body, const ModifiedVars &Mods,
                                    bool TripDep) {
   for (auto &[V, N] : Mods.Count) {
-    auto It = E.find(V);
-    if (It == E.end())
+    auto It = VarValues.find(V);
+    if (It == VarValues.end())
       continue;
     bool D = TripDep || It->second.threadDependent();
     bool Data =
@@ -507,7 +509,7 @@ void ModelBuilder::valuesAfterLoop(const Stmt *Body, const ModifiedVars &Mods,
       Val = P;
     }
     Val.Def = It->second.Def;
-    E[V] = Val;
+    VarValues[V] = Val;
   }
 }
 
