@@ -42,7 +42,7 @@ bool isCoalescedRank(const SymNode &Leaf) {
 void ModelBuilder::run() {
   const FunctionDecl &K = M.Kernel;
   for (const ParmVarDecl *P : K.parameters())
-    E[P] = paramValue(P);
+    VarValues[P] = paramValue(P);
   if (const Stmt *Body = K.getBody())
     stmt(Body);
 }

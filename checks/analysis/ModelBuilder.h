@@ -123,6 +123,14 @@ struct LoopVars {
   llvm::DenseMap<const clang::VarDecl *, bool> DataWritten;
 };
 
+// What a dry run over a loop's body saw assigned.
+struct ObservedWrites {
+  /// The variables assigned a thread-dependent value.
+  llvm::DenseMap<const clang::VarDecl *, bool> ThreadDependent;
+  /// The variables assigned a value made from data.
+  llvm::DenseMap<const clang::VarDecl *, bool> Data;
+};
+
 // The identity of the coalesced-group rank leaf (see isCoalescedRank).
 extern const char CoalescedRankTag;
 
@@ -225,7 +233,8 @@ inline Loc pointee(const Value &P) {
 
 class ModelBuilder {
 public:
-  ModelBuilder(KernelModel &M, clang::ASTContext &Ctx) : M(M), Ctx(Ctx) {}
+  ModelBuilder(KernelModel &M, clang::ASTContext &Ctx)
+      : M(M), Ctx(Ctx), IntoModel(M) {}
 
   void run();
 
@@ -236,9 +245,62 @@ private:
   using LoopShape = model::LoopShape;
   using LoopVars = model::LoopVars;
 
+  /// Writes what the walk finds on its way into the model: accesses, branch
+  /// conditions, barriers, uses of the built-in variables, values, locals,
+  /// loops' trip counts and entry conditions.
+  class ModelRecorder {
+  public:
+    explicit ModelRecorder(KernelModel &M) : M(M) {}
+
+    void value(const clang::Expr *E, SymRef V) { M.Values[E] = std::move(V); }
+    void access(MemAccess A) { M.Accesses.push_back(std::move(A)); }
+    void branch(BranchCondition B) { M.Conditions.push_back(std::move(B)); }
+    void barrier(SyncPoint P) { M.Syncs.push_back(std::move(P)); }
+    void builtinUse(const BuiltinUse &U) { M.Builtins.push_back(U); }
+    void entryCondition(const clang::Stmt *Loop, SymRef Cond) {
+      M.EntryConditions[Loop] = std::move(Cond);
+    }
+    void tripCount(const clang::Stmt *Loop, int64_t Count) {
+      M.TripCounts[Loop] = Count;
+    }
+    /// A local declared; a second declaration (a helper inlined twice)
+    /// keeps the first one's entry.
+    void declared(const clang::VarDecl *V) {
+      if (M.LocalIndex.count(V))
+        return;
+      M.LocalIndex[V] = M.Locals.size();
+      M.Locals.push_back(LocalVar{V, nullptr, 0, false});
+    }
+    void initialised(const clang::VarDecl *V, const Value &Init) {
+      if (LocalVar *L = local(V))
+        L->Init = Init.Kind == Value::Scalar ? Init.S : nullptr;
+    }
+    void assigned(const clang::VarDecl *V) {
+      if (LocalVar *L = local(V))
+        ++L->Assignments;
+    }
+    void addressTaken(const clang::VarDecl *V) {
+      if (LocalVar *L = local(V))
+        L->AddressTaken = true;
+    }
+
+  private:
+    LocalVar *local(const clang::VarDecl *V) {
+      auto It = M.LocalIndex.find(V);
+      return It == M.LocalIndex.end() ? nullptr : &M.Locals[It->second];
+    }
+    KernelModel &M;
+  };
+
+  /// Written directly only for what holds of the code whichever way the
+  /// walk goes (MultiDim, Incomplete); the rest goes through Recorder.
   KernelModel &M;
   clang::ASTContext &Ctx;
-  Env E;
+  ModelRecorder IntoModel;
+  /// Where the walk records what it finds: IntoModel, or null while what it
+  /// visits does not count (a DryRun, a valueOnly evaluation).
+  ModelRecorder *Recorder = &IntoModel;
+  Env VarValues;
   llvm::SmallVector<const clang::Stmt *, 4> Loops;
   llvm::SmallVector<Guard, 4> Guards;
   llvm::SmallVector<const clang::CallExpr *, 2> Calls;
@@ -251,14 +313,35 @@ private:
     bool ReturnUnderThreadGuard = false;
   };
   llvm::SmallVector<Frame, 2> Frames;
-  bool Recording = true;
-  unsigned DryDepth = 0;
-  // During a dry run over a loop: whether each variable was ever assigned a
-  // thread-dependent value.
-  llvm::DenseMap<const clang::VarDecl *, bool> *Observed = nullptr;
-  /// During a dry run: the variables assigned a value made from data.
-  llvm::DenseMap<const clang::VarDecl *, bool> *ObservedData = nullptr;
+
+  /// A dry run over one iteration of a loop's body, while it lives: there
+  /// is no recorder, the assignments the walk makes are noted in Seen, and the
+  /// variables' values and the guards are put back when it ends. Dry runs
+  /// nest: a loop inside the body has dry runs of its own.
+  class DryRun {
+  public:
+    explicit DryRun(ModelBuilder &B);
+    ~DryRun();
+    DryRun(const DryRun &) = delete;
+    DryRun &operator=(const DryRun &) = delete;
+
+    model::ObservedWrites Seen;
+    /// How many dry runs are under way, this one included.
+    const unsigned Depth;
+
+  private:
+    ModelBuilder &B;
+    DryRun *const Outer;
+    ModelRecorder *const OuterRecorder;
+    Env SavedEnv;
+    const size_t GuardDepth;
+  };
+  /// The innermost dry run under way; null on the walk that builds the model.
+  DryRun *Dry = nullptr;
   void observe(const clang::VarDecl *V, const Value &Val);
+  /// The value of \p E, with nothing it visits recorded (a loop's step or
+  /// entry condition, evaluated apart from the walk).
+  Value valueOnly(const clang::Expr *E);
 
   //===--- Values (ModelValues.cpp) ---------------------------------------===//
 
@@ -267,19 +350,18 @@ private:
   /// DataOrigin).
   Value opaque(const void *Id, llvm::StringRef Name, bool ThreadDep,
                DataOrigin Origin = DataOrigin::None);
-  Value opaqueExpr(const clang::Expr *X, bool ThreadDep);
+  Value opaqueExpr(const clang::Expr *E, bool ThreadDep);
   std::optional<Value> classMemberValue(const clang::MemberExpr *ME);
   const void *inContext(const void *Node) const;
   bool guardsThreadDependent() const;
   void setVar(const clang::VarDecl *V, Value Val, clang::SourceLocation Def);
-  LocalVar *local(const clang::VarDecl *V);
 
-  Value record(const clang::Expr *X, Value V);
-  Value rvalue(const clang::Expr *X);
-  std::optional<int64_t> constant(const clang::Expr *X);
-  Value children(const clang::Expr *X);
-  Value rvalueImpl(const clang::Expr *X);
-  std::optional<Value> builtinMember(const clang::Expr *X);
+  Value record(const clang::Expr *E, Value V);
+  Value rvalue(const clang::Expr *E);
+  std::optional<int64_t> constant(const clang::Expr *E);
+  Value children(const clang::Expr *E);
+  Value rvalueImpl(const clang::Expr *E);
+  std::optional<Value> builtinMember(const clang::Expr *E);
   Value castExpr(const clang::CastExpr *C);
   Value arrayDecay(const clang::CastExpr *C);
   Value binary(const clang::BinaryOperator *BO);
@@ -292,12 +374,12 @@ private:
   //===--- Memory (ModelMemory.cpp) ---------------------------------------===//
 
   SymRef sizeOf(clang::QualType T, const clang::ValueDecl *Root);
-  Value loadFrom(const Loc &L, const clang::Expr *X, bool Record = true);
-  Value loadLocal(const Loc &L, const clang::Expr *X);
-  void access(const Loc &L, const clang::Expr *X, bool Load, bool Store,
+  Value loadFrom(const Loc &L, const clang::Expr *E, bool Record = true);
+  Value loadLocal(const Loc &L, const clang::Expr *E);
+  void access(const Loc &L, const clang::Expr *E, bool Load, bool Store,
               bool Intrinsic = false, bool Atomic = false);
   void threadVars(const clang::Stmt *S, llvm::SmallVectorImpl<VarOrigin> &Out);
-  std::optional<Loc> lvalue(const clang::Expr *X);
+  std::optional<Loc> lvalue(const clang::Expr *E);
   std::optional<Loc> declLvalue(const clang::DeclRefExpr *DRE);
   std::optional<Loc> subscriptLvalue(const clang::ArraySubscriptExpr *AS);
   Value subscriptBase(const clang::Expr *Base);
@@ -349,9 +431,8 @@ private:
   bool unconditionalIn(const clang::Stmt *W, const clang::Stmt *L,
                        const clang::Expr *Inc);
   void settleLoopDependence(const LoopShape &S, LoopVars &Vars);
-  llvm::DenseMap<const clang::VarDecl *, bool>
-  dryRunIteration(const LoopShape &S, const LoopVars &Vars,
-                  llvm::DenseMap<const clang::VarDecl *, bool> &DataSeen);
+  model::ObservedWrites dryRunIteration(const LoopShape &S,
+                                        const LoopVars &Vars);
   void assumeLoopValues(const clang::Stmt *L, const LoopVars &Vars);
   void recordEntryCondition(const LoopShape &S);
   DataOrigin loopStateOrigin(const clang::VarDecl *V,

@@ -223,7 +223,7 @@ std::optional<Value> ModelBuilder::cooperativeGroups(const CXXMethodDecl *MD,
 
 // Records \p CE when it is a barrier.
 void ModelBuilder::syncPoint(const CallExpr *CE, const FunctionDecl *FD) {
-  if (!Recording || !FD || !FD->getIdentifier())
+  if (!Recorder || !FD || !FD->getIdentifier())
     return;
   std::optional<SyncScope> Scope = barrierScope(CE, FD);
   if (!Scope)
@@ -232,7 +232,7 @@ void ModelBuilder::syncPoint(const CallExpr *CE, const FunctionDecl *FD) {
   P.Loops.assign(Loops.begin(), Loops.end());
   P.Guards.assign(Guards.begin(), Guards.end());
   P.CallStack.assign(Calls.begin(), Calls.end());
-  M.Syncs.push_back(std::move(P));
+  Recorder->barrier(std::move(P));
 }
 
 // Which threads the call \p CE of \p FD waits for, when it is a barrier.
@@ -612,15 +612,15 @@ Value ModelBuilder::opaqueCall(const CallExpr *CE, const FunctionDecl *FD,
 
 Value ModelBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
   llvm::SmallVector<Value, 4> ArgVals = inlinedArgValues(CE, Def);
-  Env Saved = std::move(E);
-  E.clear();
+  Env Saved = std::move(VarValues);
+  VarValues.clear();
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     Value V = I < ArgVals.size() ? ArgVals[I] : paramValue(P);
     if (V.Kind == Value::None && !P->getType()->isRecordType())
       V = opaque(CE, P->getName(), true);
     V.Def = CE->getExprLoc();
-    E[P] = V;
+    VarValues[P] = V;
   }
   Inlining.push_back(Def->getCanonicalDecl());
   Calls.push_back(CE);
@@ -631,7 +631,7 @@ Value ModelBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
   Frame F = Frames.pop_back_val();
   Calls.pop_back();
   Inlining.pop_back();
-  E = std::move(Saved);
+  VarValues = std::move(Saved);
   forgetReferenceArgs(CE, Def);
   return returnedValue(CE, F);
 }

@@ -13,6 +13,7 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
 
@@ -151,10 +152,10 @@ void ModelBuilder::loop(const LoopShape &S) {
   settleLoopDependence(S, Vars);
   recordTripCount(S, Vars);
   assumeLoopValues(S.L, Vars);
-  if (Observed)
+  if (Dry)
     for (const VarDecl *V : Vars.Others)
       if (Vars.Dep.lookup(V))
-        (*Observed)[V] = true;
+        Dry->Seen.ThreadDependent[V] = true;
 
   size_t GuardDepth = Guards.size();
   bool TripDep = body(S);
@@ -168,7 +169,8 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
                                        const ModifiedVars &Mods) {
   LoopVars Vars;
   for (auto &[V, N] : Mods.Count) {
-    if (!E.count(V) && (!V->hasLocalStorage() || !isIntLike(V->getType())))
+    if (!VarValues.count(V) &&
+        (!V->hasLocalStorage() || !isIntLike(V->getType())))
       continue;
     if (std::optional<Value> Ind = inductiveValue(V, N, S, Mods))
       Vars.Inductive[V] = *Ind;
@@ -177,8 +179,8 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
   }
   bool WaitsForTime = readsClock(S.Body);
   for (const VarDecl *V : Vars.Others) {
-    auto It = E.find(V);
-    Vars.Dep[V] = It != E.end() && It->second.threadDependent();
+    auto It = VarValues.find(V);
+    Vars.Dep[V] = It != VarValues.end() && It->second.threadDependent();
     Vars.Origin[V] = WaitsForTime ? DataOrigin::None : loopStateOrigin(V, Mods);
   }
   return Vars;
@@ -192,8 +194,8 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
 // dry run sees data written to it (see settleLoopDependence).
 DataOrigin ModelBuilder::loopStateOrigin(const VarDecl *V,
                                          const ModifiedVars &Mods) {
-  auto It = E.find(V);
-  if (It != E.end() && It->second.Kind == Value::Scalar &&
+  auto It = VarValues.find(V);
+  if (It != VarValues.end() && It->second.Kind == Value::Scalar &&
       readsData(*It->second.S, {}))
     return DataOrigin::Memory;
   DataOrigin Origin = DataOrigin::None;
@@ -219,8 +221,8 @@ DataOrigin ModelBuilder::loopStateOrigin(const VarDecl *V,
 std::optional<ModelBuilder::Value>
 ModelBuilder::inductiveValue(const VarDecl *V, unsigned Writes,
                              const LoopShape &S, const ModifiedVars &Mods) {
-  auto It = E.find(V);
-  if (Writes != 1 || It == E.end())
+  auto It = VarValues.find(V);
+  if (Writes != 1 || It == VarValues.end())
     return std::nullopt;
   const Expr *W = Mods.Last.lookup(V);
   std::optional<std::pair<const Expr *, int>> Step;
@@ -242,15 +244,12 @@ std::optional<ModelBuilder::Value> ModelBuilder::arithmeticInduction(
     const VarDecl *V, std::pair<const Expr *, int> Step, const Stmt *L) {
   SymRef StepV = symConst(Step.second);
   if (Step.first) {
-    bool SavedRec = Recording;
-    Recording = false;
-    Value SV = rvalue(Step.first);
-    Recording = SavedRec;
+    Value SV = valueOnly(Step.first);
     if (SV.Kind != Value::Scalar)
       return std::nullopt;
     StepV = Step.second < 0 ? symConst(0) - SV.S : SV.S;
   }
-  Value Init = E.find(V)->second;
+  Value Init = VarValues.find(V)->second;
   SymRef K = symLoopIter(L, "k_" + V->getName().str());
   if (Init.Kind == Value::Ptr)
     StepV = StepV * sizeOf(Init.Pointee, Init.Root);
@@ -371,66 +370,68 @@ bool ModelBuilder::unconditionalIn(const Stmt *W, const Stmt *L,
 void ModelBuilder::settleLoopDependence(const LoopShape &S, LoopVars &Vars) {
   if (Vars.Others.empty())
     return;
-  if (DryDepth >= 2) {
+  if (Dry && Dry->Depth >= 2) {
     for (const VarDecl *V : Vars.Others)
       Vars.Dep[V] = true;
     return;
   }
   for (int Iter = 0; Iter < 2; ++Iter) {
-    llvm::DenseMap<const VarDecl *, bool> DataSeen;
-    llvm::DenseMap<const VarDecl *, bool> Seen =
-        dryRunIteration(S, Vars, DataSeen);
-    for (auto &[V, D] : DataSeen)
+    ObservedWrites Seen = dryRunIteration(S, Vars);
+    for (auto &[V, D] : Seen.Data)
       if (D && Vars.Origin.lookup(V) == DataOrigin::None)
         Vars.Origin[V] = DataOrigin::Memory;
     bool Changed = false;
     for (const VarDecl *V : Vars.Others)
-      if (Seen.lookup(V) && !Vars.Dep[V]) {
+      if (Seen.ThreadDependent.lookup(V) && !Vars.Dep[V]) {
         Vars.Dep[V] = true;
         Changed = true;
       }
-    if (Observed)
-      for (auto &[V, D] : Seen)
+    if (Dry)
+      for (auto &[V, D] : Seen.ThreadDependent)
         if (D)
-          (*Observed)[V] = true;
+          Dry->Seen.ThreadDependent[V] = true;
     if (!Changed)
       break;
   }
 }
 
 // Walks one iteration without recording anything; returns which variables
-// were assigned a thread-dependent value.
-llvm::DenseMap<const VarDecl *, bool>
-ModelBuilder::dryRunIteration(const LoopShape &S, const LoopVars &Vars,
-                              llvm::DenseMap<const VarDecl *, bool> &DataSeen) {
-  Env Saved = E;
+// were assigned a thread-dependent value, and which a value made from data.
+ObservedWrites ModelBuilder::dryRunIteration(const LoopShape &S,
+                                             const LoopVars &Vars) {
+  DryRun Run(*this);
   assumeLoopValues(S.L, Vars);
-  llvm::DenseMap<const VarDecl *, bool> Seen;
-  auto *SavedObs = Observed;
-  auto *SavedData = ObservedData;
-  bool SavedRec = Recording;
-  Observed = &Seen;
-  ObservedData = &DataSeen;
-  Recording = false;
-  ++DryDepth;
-  size_t GuardDepth = Guards.size();
   body(S);
-  Guards.resize(GuardDepth);
-  --DryDepth;
-  Recording = SavedRec;
-  Observed = SavedObs;
-  ObservedData = SavedData;
-  E = std::move(Saved);
-  return Seen;
+  return std::move(Run.Seen);
 }
 
-// E := what the loop's variables hold in iteration `k`.
+ModelBuilder::DryRun::DryRun(ModelBuilder &B)
+    : Depth(B.Dry ? B.Dry->Depth + 1 : 1), B(B), Outer(B.Dry),
+      OuterRecorder(B.Recorder), SavedEnv(B.VarValues),
+      GuardDepth(B.Guards.size()) {
+  B.Dry = this;
+  B.Recorder = nullptr;
+}
+
+ModelBuilder::DryRun::~DryRun() {
+  B.Guards.resize(GuardDepth);
+  B.Recorder = OuterRecorder;
+  B.Dry = Outer;
+  B.VarValues = std::move(SavedEnv);
+}
+
+ModelBuilder::Value ModelBuilder::valueOnly(const Expr *E) {
+  llvm::SaveAndRestore<ModelRecorder *> NoRecorder(Recorder, nullptr);
+  return rvalue(E);
+}
+
+// VarValues := what the loop's variables hold in iteration `k`.
 void ModelBuilder::assumeLoopValues(const Stmt *L, const LoopVars &Vars) {
   for (auto &[V, Val] : Vars.Inductive)
-    E[V] = Val;
+    VarValues[V] = Val;
   for (const VarDecl *V : Vars.Others) {
-    auto It = E.find(V);
-    bool Ptr = It != E.end() && It->second.Kind == Value::Ptr;
+    auto It = VarValues.find(V);
+    bool Ptr = It != VarValues.end() && It->second.Kind == Value::Ptr;
     bool Dep = Vars.Dep.lookup(V);
     Value Val = opaque(L, V->getName(), Dep, Vars.Origin.lookup(V));
     if (Ptr) {
@@ -441,31 +442,29 @@ void ModelBuilder::assumeLoopValues(const Stmt *L, const LoopVars &Vars) {
       Val = P;
     }
     Val.Def = V->getLocation();
-    E[V] = Val;
+    VarValues[V] = Val;
   }
 }
 
 // The condition of a `for` or `while` loop as the loop is entered, with the
 // values its variables hold before the first iteration.
 void ModelBuilder::recordEntryCondition(const LoopShape &S) {
-  if (!Recording || !S.Cond || isa<DoStmt>(S.L) || S.CondVar)
+  if (!Recorder || !S.Cond || isa<DoStmt>(S.L) || S.CondVar)
     return;
   // A condition that writes (`i++ < n`) must not change the walk's state.
   std::optional<Env> Saved;
   if (S.Cond->HasSideEffects(Ctx))
-    Saved = E;
-  Recording = false;
-  Value C = rvalue(S.Cond);
-  Recording = true;
+    Saved = VarValues;
+  Value C = valueOnly(S.Cond);
   if (Saved)
-    E = std::move(*Saved);
+    VarValues = std::move(*Saved);
   if (C.Kind == Value::Scalar)
-    M.EntryConditions[S.L] = C.S;
+    Recorder->entryCondition(S.L, C.S);
 }
 
 // A constant trip count: `for (int i = 0; i < 8; ++i)`.
 void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
-  if (!Recording || !S.Cond)
+  if (!Recorder || !S.Cond)
     return;
   const auto *BO = dyn_cast<BinaryOperator>(S.Cond->IgnoreParenImpCasts());
   if (!BO || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_LE))
@@ -488,7 +487,7 @@ void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
     return;
   int64_t Last = *Bound - (BO->getOpcode() == BO_LT ? 1 : 0);
   if (Last >= *Init)
-    M.TripCounts[S.L] = (Last - *Init) / Step + 1;
+    Recorder->tripCount(S.L, (Last - *Init) / Step + 1);
 }
 
 // After the loop: each written variable holds its value at exit, which
@@ -496,8 +495,8 @@ void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
 void ModelBuilder::valuesAfterLoop(const Stmt *Body, const ModifiedVars &Mods,
                                    bool TripDep) {
   for (auto &[V, N] : Mods.Count) {
-    auto It = E.find(V);
-    if (It == E.end())
+    auto It = VarValues.find(V);
+    if (It == VarValues.end())
       continue;
     bool D = TripDep || It->second.threadDependent();
     bool Data =
@@ -510,7 +509,7 @@ void ModelBuilder::valuesAfterLoop(const Stmt *Body, const ModifiedVars &Mods,
       Val = P;
     }
     Val.Def = It->second.Def;
-    E[V] = Val;
+    VarValues[V] = Val;
   }
 }
 

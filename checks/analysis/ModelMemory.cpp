@@ -82,42 +82,42 @@ SymRef ModelBuilder::sizeOf(QualType T, const ValueDecl *Root) {
 //===--- Reads and accesses -----------------------------------------------===//
 
 // The value read from \p L. Records the load when \p Record is set.
-Value ModelBuilder::loadFrom(const Loc &L, const Expr *X, bool Record) {
+Value ModelBuilder::loadFrom(const Loc &L, const Expr *E, bool Record) {
   if (L.Kind != Loc::Memory)
-    return loadLocal(L, X);
+    return loadLocal(L, E);
   if (Record)
-    access(L, X, /*Load=*/true, /*Store=*/false);
+    access(L, E, /*Load=*/true, /*Store=*/false);
   bool Dep = !L.Root || !L.Off || L.Off->threadDependent();
   QualType T = L.Type;
   if (T->isPointerType()) {
     Value V;
     V.Kind = Value::Ptr;
-    V.S = symVarying(X, "loaded pointer");
+    V.S = symVarying(E, "loaded pointer");
     V.Pointee = T->getPointeeType();
     return V;
   }
   // An element of memory all threads share: threads that read the same
   // address read the same value. A thread's own (local) memory is not.
   if (Dep && L.Root && L.Off && L.Space != MemSpace::Local)
-    return Value::scalar(symData(inContext(X), sourceText(X, Ctx),
+    return Value::scalar(symData(inContext(E), sourceText(E, Ctx),
                                  L.Root->getName(), {L.Off},
                                  DataOrigin::Memory));
-  return opaqueExpr(X, Dep);
+  return opaqueExpr(E, Dep);
 }
 
 // The value of a local variable or of a member of one: what the walk last
 // assigned it, else what its declaration says.
-Value ModelBuilder::loadLocal(const Loc &L, const Expr *X) {
-  auto It = E.find(L.Var);
+Value ModelBuilder::loadLocal(const Loc &L, const Expr *E) {
+  auto It = VarValues.find(L.Var);
   if (L.Kind == Loc::LocalMember) {
-    if (It != E.end() && It->second.Kind == Value::Dim3 && L.Member >= 0 &&
-        L.Member < 3)
+    if (It != VarValues.end() && It->second.Kind == Value::Dim3 &&
+        L.Member >= 0 && L.Member < 3)
       return Value::scalar(It->second.D[L.Member]);
-    if (It != E.end() && It->second.Kind == Value::UniformAgg)
-      return opaqueExpr(X, false);
-    return opaqueExpr(X, true);
+    if (It != VarValues.end() && It->second.Kind == Value::UniformAgg)
+      return opaqueExpr(E, false);
+    return opaqueExpr(E, true);
   }
-  if (It != E.end())
+  if (It != VarValues.end())
     return It->second;
   if (L.Var->getType().isConstQualified() || L.Var->isConstexpr())
     if (const Expr *Init = L.Var->getInit()) {
@@ -131,9 +131,9 @@ Value ModelBuilder::loadLocal(const Loc &L, const Expr *X) {
   return opaque(L.Var, L.Var->getName(), true);
 }
 
-void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
+void ModelBuilder::access(const Loc &L, const Expr *E, bool Load, bool Store,
                           bool Intrinsic, bool Atomic) {
-  if (!Recording || L.Kind != Loc::Memory || !L.Root || !L.Off)
+  if (!Recorder || L.Kind != Loc::Memory || !L.Root || !L.Off)
     return;
   QualType Concrete = concreteType(L.Type, M.StandIn, Ctx);
   if (Concrete.isNull())
@@ -143,7 +143,7 @@ void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
       !T->isConstantSizeType())
     return;
   MemAccess A;
-  A.E = X;
+  A.E = E;
   A.Root = L.Root;
   A.Space = L.Space;
   A.Offset = L.Off;
@@ -156,8 +156,8 @@ void ModelBuilder::access(const Loc &L, const Expr *X, bool Load, bool Store,
   A.Loops.assign(Loops.begin(), Loops.end());
   A.Guards.assign(Guards.begin(), Guards.end());
   A.CallStack.assign(Calls.begin(), Calls.end());
-  threadVars(X, A.ThreadVars);
-  M.Accesses.push_back(std::move(A));
+  threadVars(E, A.ThreadVars);
+  Recorder->access(std::move(A));
 }
 
 void ModelBuilder::threadVars(const Stmt *S,
@@ -166,8 +166,8 @@ void ModelBuilder::threadVars(const Stmt *S,
     return;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
-      auto It = E.find(V);
-      if (It != E.end() && It->second.Kind == Value::Scalar &&
+      auto It = VarValues.find(V);
+      if (It != VarValues.end() && It->second.Kind == Value::Scalar &&
           It->second.threadDependent() &&
           llvm::none_of(Out, [&](const VarOrigin &O) { return O.Var == V; }))
         Out.push_back({V, It->second.Def, It->second.S});
@@ -178,29 +178,29 @@ void ModelBuilder::threadVars(const Stmt *S,
 
 //===--- Lvalues ----------------------------------------------------------===//
 
-std::optional<Loc> ModelBuilder::lvalue(const Expr *X) {
-  X = X->IgnoreParens();
-  if (const auto *C = dyn_cast<CastExpr>(X))
+std::optional<Loc> ModelBuilder::lvalue(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E))
     if (keepsLocation(C)) {
       std::optional<Loc> L = lvalue(C->getSubExpr());
       if (L && L->Kind == Loc::Memory)
         L->Type = C->getType();
       return L;
     }
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(X))
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
     return lvalue(MT->getSubExpr());
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return declLvalue(DRE);
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     return subscriptLvalue(AS);
-  if (const auto *UO = dyn_cast<UnaryOperator>(X))
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return unaryLvalue(UO);
-  if (const auto *ME = dyn_cast<MemberExpr>(X))
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
     return memberLvalue(ME);
   // Not a location; still walked for the accesses inside it.
-  if (isa<CallExpr>(X) || isa<AbstractConditionalOperator>(X) ||
-      isa<BinaryOperator>(X))
-    rvalue(X);
+  if (isa<CallExpr>(E) || isa<AbstractConditionalOperator>(E) ||
+      isa<BinaryOperator>(E))
+    rvalue(E);
   return std::nullopt;
 }
 
@@ -306,7 +306,7 @@ Loc ModelBuilder::localMemberLvalue(const Loc &Base, const FieldDecl *FD) {
   L.Var = Base.Var;
   L.Member = dimOfName(FD->getName());
   if (const auto *PV = dyn_cast_or_null<ParmVarDecl>(Base.Var))
-    if (E.lookup(PV).Kind == Value::UniformAgg &&
+    if (VarValues.lookup(PV).Kind == Value::UniformAgg &&
         FD->getType()->isPointerType()) {
       // `params.out[i]`: a pointer inside a by-value kernel argument.
       L.Kind = Loc::Memory;
@@ -332,9 +332,8 @@ Value ModelBuilder::assign(const Expr *Target, const Expr *Whole, SymKind Op,
     return RHS;
   }
   const VarDecl *V = L->Var;
-  if (Recording)
-    if (LocalVar *LV = local(V))
-      ++LV->Assignments;
+  if (Recorder)
+    Recorder->assigned(V);
   if (L->Kind == Loc::LocalMember)
     return assignLocalMember(*L, Whole, Op, Compound, RHS);
   Value New = RHS;
@@ -350,9 +349,9 @@ Value ModelBuilder::assignLocalMember(const Loc &L, const Expr *Whole,
                                       SymKind Op, bool Compound,
                                       const Value &RHS) {
   const VarDecl *V = L.Var;
-  auto It = E.find(V);
-  if (It != E.end() && It->second.Kind == Value::Dim3 && L.Member >= 0 &&
-      RHS.Kind == Value::Scalar) {
+  auto It = VarValues.find(V);
+  if (It != VarValues.end() && It->second.Kind == Value::Dim3 &&
+      L.Member >= 0 && RHS.Kind == Value::Scalar) {
     Value D = It->second;
     D.D[L.Member] = Compound ? symOp(Op, D.D[L.Member], RHS.S) : RHS.S;
     setVar(V, D, Whole->getExprLoc());

@@ -20,8 +20,8 @@ using namespace model;
 bool ModelBuilder::stmt(const Stmt *S) {
   if (!S)
     return false;
-  if (const auto *X = dyn_cast<Expr>(S)) {
-    rvalue(X);
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    rvalue(E);
     return false;
   }
   switch (S->getStmtClass()) {
@@ -120,10 +120,8 @@ void ModelBuilder::asmStmt(const GCCAsmStmt *A) {
 }
 
 void ModelBuilder::declare(const VarDecl *V) {
-  if (Recording && !M.LocalIndex.count(V)) {
-    M.LocalIndex[V] = M.Locals.size();
-    M.Locals.push_back(LocalVar{V, nullptr, 0, false});
-  }
+  if (Recorder)
+    Recorder->declared(V);
   rememberAtomicRef(V);
   if (V->hasAttr<CUDASharedAttr>() || V->isStaticLocal() ||
       V->getType()->isArrayType()) {
@@ -132,15 +130,14 @@ void ModelBuilder::declare(const VarDecl *V) {
     return;
   }
   if (!V->hasInit()) {
-    E.erase(V); // Uninitialised: the first assignment defines it.
+    VarValues.erase(V); // Uninitialised: the first assignment defines it.
     return;
   }
   InitOf.push_back(V);
   Value Val = initValue(V->getInit(), V->getType());
   InitOf.pop_back();
-  if (Recording)
-    if (LocalVar *L = local(V))
-      L->Init = Val.Kind == Value::Scalar ? Val.S : nullptr;
+  if (Recorder)
+    Recorder->initialised(V, Val);
   setVar(V, Val, V->getLocation());
 }
 
@@ -160,12 +157,12 @@ bool ModelBuilder::ifStmt(const IfStmt *If) {
   if (const VarDecl *CV = If->getConditionVariable())
     declare(CV);
   SymRef Cond = branchCondition(If, If->getCond());
-  Env Before = E;
+  Env Before = VarValues;
   Guards.push_back({Cond, true, If});
   bool ThenLeaves = stmt(If->getThen());
   Guards.pop_back();
-  Env AfterThen = std::move(E);
-  E = std::move(Before);
+  Env AfterThen = std::move(VarValues);
+  VarValues = std::move(Before);
   bool ElseLeaves = false;
   if (If->getElse()) {
     Guards.push_back({Cond, false, If});
@@ -178,7 +175,7 @@ bool ModelBuilder::ifStmt(const IfStmt *If) {
     // `if (i >= n) return;`: what follows runs where the condition is false.
     Guards.push_back({Cond, false, If, /*Exit=*/true});
   } else if (ElseLeaves) {
-    E = std::move(AfterThen);
+    VarValues = std::move(AfterThen);
     Guards.push_back({Cond, true, If, /*Exit=*/true});
   } else {
     join(AfterThen, If, Cond);
@@ -186,12 +183,12 @@ bool ModelBuilder::ifStmt(const IfStmt *If) {
   return false;
 }
 
-// E := the join of E and Other at statement S, chosen by Cond.
+// VarValues := the join of VarValues and Other at statement S, chosen by Cond.
 void ModelBuilder::join(const Env &Other, const Stmt *S, const SymRef &Cond) {
   for (auto &[V, OV] : Other) {
-    auto It = E.find(V);
-    if (It == E.end()) {
-      E[V] = OV; // Assigned on one path only (the other left it unset).
+    auto It = VarValues.find(V);
+    if (It == VarValues.end()) {
+      VarValues[V] = OV; // Assigned on one path only (the other left it unset).
       continue;
     }
     if (It->second.sameAs(OV))
@@ -239,13 +236,13 @@ ModelBuilder::Value ModelBuilder::merged(const Value &A, const Value &B,
 
 void ModelBuilder::condition(const Stmt *S, const Expr *CondE,
                              const SymRef &Cond) {
-  if (!Recording || !CondE)
+  if (!Recorder || !CondE)
     return;
   BranchCondition B{S, CondE, Cond, {}, {}, {}};
   B.Loops.assign(Loops.begin(), Loops.end());
   B.Guards.assign(Guards.begin(), Guards.end());
   B.CallStack.assign(Calls.begin(), Calls.end());
-  M.Conditions.push_back(std::move(B));
+  Recorder->branch(std::move(B));
 }
 
 // The value of the condition \p CondE of branch \p S, recorded.
@@ -261,15 +258,15 @@ void ModelBuilder::switchStmt(const SwitchStmt *Sw) {
   if (const VarDecl *CV = Sw->getConditionVariable())
     declare(CV);
   SymRef Cond = branchCondition(Sw, Sw->getCond());
-  Env Before = E;
+  Env Before = VarValues;
   // Which case runs is unknown per lane: walk the body once and merge
   // what it changed with what was there before.
   Guards.push_back(
       {symOp(SymKind::NE, Cond, symVarying(Sw, "case")), true, Sw});
   stmt(Sw->getBody());
   Guards.pop_back();
-  Env After = std::move(E);
-  E = std::move(Before);
+  Env After = std::move(VarValues);
+  VarValues = std::move(Before);
   join(After, Sw, Cond);
 }
 

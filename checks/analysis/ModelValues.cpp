@@ -150,8 +150,8 @@ Value ModelBuilder::opaque(const void *Id, StringRef Name, bool ThreadDep,
                                  : symUniform(Id, Name));
 }
 
-Value ModelBuilder::opaqueExpr(const Expr *X, bool ThreadDep) {
-  return opaque(inContext(X), sourceText(X, Ctx), ThreadDep);
+Value ModelBuilder::opaqueExpr(const Expr *E, bool ThreadDep) {
+  return opaque(inContext(E), sourceText(E, Ctx), ThreadDep);
 }
 
 // An identity for a node that differs between inlined calls, so that
@@ -173,38 +173,35 @@ bool ModelBuilder::guardsThreadDependent() const {
 void ModelBuilder::setVar(const VarDecl *V, Value Val, SourceLocation Def) {
   Val.Def = Def;
   observe(V, Val);
-  E[V] = std::move(Val);
+  VarValues[V] = std::move(Val);
 }
 
 // For the dry runs of a loop: \p V was assigned \p Val.
 void ModelBuilder::observe(const VarDecl *V, const Value &Val) {
-  if (Observed && Val.threadDependent())
-    (*Observed)[V] = true;
-  if (ObservedData && Val.Kind == Value::Scalar && readsData(*Val.S, {}))
-    (*ObservedData)[V] = true;
-}
-
-LocalVar *ModelBuilder::local(const VarDecl *V) {
-  auto It = M.LocalIndex.find(V);
-  return It == M.LocalIndex.end() ? nullptr : &M.Locals[It->second];
+  if (!Dry)
+    return;
+  if (Val.threadDependent())
+    Dry->Seen.ThreadDependent[V] = true;
+  if (Val.Kind == Value::Scalar && readsData(*Val.S, {}))
+    Dry->Seen.Data[V] = true;
 }
 
 //===--- Expressions ------------------------------------------------------===//
 
-Value ModelBuilder::record(const Expr *X, Value V) {
-  if (Recording && V.Kind == Value::Scalar)
-    M.Values[X] = V.S;
+Value ModelBuilder::record(const Expr *E, Value V) {
+  if (Recorder && V.Kind == Value::Scalar)
+    Recorder->value(E, V.S);
   return V;
 }
 
-Value ModelBuilder::rvalue(const Expr *X) { return record(X, rvalueImpl(X)); }
+Value ModelBuilder::rvalue(const Expr *E) { return record(E, rvalueImpl(E)); }
 
-std::optional<int64_t> ModelBuilder::constant(const Expr *X) {
-  if (X->isValueDependent() || X->isTypeDependent())
-    return standInValue(X, M.StandIn, Ctx); // A template analysed as written.
-  if (!isIntLike(X->getType()))
+std::optional<int64_t> ModelBuilder::constant(const Expr *E) {
+  if (E->isValueDependent() || E->isTypeDependent())
+    return standInValue(E, M.StandIn, Ctx); // A template analysed as written.
+  if (!isIntLike(E->getType()))
     return std::nullopt;
-  return integerConstant(X, Ctx);
+  return integerConstant(E, Ctx);
 }
 
 // `frag.num_elements`, `packed.size`: an enumerator or a static data
@@ -226,19 +223,19 @@ ModelBuilder::classMemberValue(const MemberExpr *ME) {
   return opaque(Static, Static->getName(), false);
 }
 
-Value ModelBuilder::children(const Expr *X) {
+Value ModelBuilder::children(const Expr *E) {
   // Evaluates the children for their accesses; the result is opaque,
   // thread-dependent when any child is.
   bool Dep = false;
-  for (const Stmt *C : X->children())
+  for (const Stmt *C : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(C))
       Dep |= rvalue(CE).threadDependent();
-  return opaqueExpr(X, Dep);
+  return opaqueExpr(E, Dep);
 }
 
-Value ModelBuilder::rvalueImpl(const Expr *X) {
-  X = X->IgnoreParens();
-  switch (X->getStmtClass()) {
+Value ModelBuilder::rvalueImpl(const Expr *E) {
+  E = E->IgnoreParens();
+  switch (E->getStmtClass()) {
   case Stmt::IntegerLiteralClass:
   case Stmt::CharacterLiteralClass:
   case Stmt::CXXBoolLiteralExprClass:
@@ -247,75 +244,75 @@ Value ModelBuilder::rvalueImpl(const Expr *X) {
   case Stmt::ConstantExprClass:
   case Stmt::OffsetOfExprClass:
   case Stmt::DeclRefExprClass:
-    if (auto C = constant(X))
+    if (auto C = constant(E))
       return Value::scalar(symConst(*C));
     break;
   default:
     break;
   }
-  if (std::optional<Value> V = builtinMember(X))
+  if (std::optional<Value> V = builtinMember(E))
     return *V;
-  if (const auto *Cast = dyn_cast<CastExpr>(X))
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
     return castExpr(Cast);
-  if (const auto *BO = dyn_cast<BinaryOperator>(X))
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return binary(BO);
-  if (const auto *UO = dyn_cast<UnaryOperator>(X))
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return unary(UO);
-  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(X))
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
     return conditional(CO);
-  if (const auto *CE = dyn_cast<CallExpr>(X))
+  if (const auto *CE = dyn_cast<CallExpr>(E))
     return call(CE);
-  if (const auto *CC = dyn_cast<CXXConstructExpr>(X))
+  if (const auto *CC = dyn_cast<CXXConstructExpr>(E))
     return construct(CC);
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(X))
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
     return rvalue(MT->getSubExpr());
-  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(X))
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
     return rvalue(BT->getSubExpr());
-  if (const auto *EC = dyn_cast<ExprWithCleanups>(X))
+  if (const auto *EC = dyn_cast<ExprWithCleanups>(E))
     return rvalue(EC->getSubExpr());
-  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(X))
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
     return rvalue(DA->getExpr());
-  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(X))
+  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
     return rvalue(DI->getExpr());
-  if (const auto *FL = dyn_cast<FloatingLiteral>(X)) {
+  if (const auto *FL = dyn_cast<FloatingLiteral>(E)) {
     // `0.f`, `4.0`: an integral value is that integer, so that tests of
     // data against it can split; other literals are uniform unknowns.
     double D = FL->getValueAsApproximateDouble();
     if (D == static_cast<double>(static_cast<int64_t>(D)) && std::abs(D) < 1e15)
       return Value::scalar(symConst(static_cast<int64_t>(D)));
-    return opaqueExpr(X, false);
+    return opaqueExpr(E, false);
   }
-  if (isa<StringLiteral>(X) || isa<CXXNullPtrLiteralExpr>(X))
-    return opaqueExpr(X, false);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {
+  if (isa<StringLiteral>(E) || isa<CXXNullPtrLiteralExpr>(E))
+    return opaqueExpr(E, false);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     // A function, or a variable used as an rvalue of class type.
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       if (std::optional<Loc> L = lvalue(DRE))
         return loadFrom(*L, DRE, /*Record=*/false);
-    return opaqueExpr(X, false);
+    return opaqueExpr(E, false);
   }
-  if (const auto *ME = dyn_cast<MemberExpr>(X))
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
     if (std::optional<Value> V = classMemberValue(ME))
       return *V;
-  if (isa<ArraySubscriptExpr>(X) || isa<MemberExpr>(X)) {
+  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
     // An lvalue used as a value without an lvalue-to-rvalue conversion:
     // a struct copied (`out[i] = in[j]` with float4) or an element bound
     // to a `const T &`. Either way it is read.
-    if (std::optional<Loc> L = lvalue(X))
-      return loadFrom(*L, X, /*Record=*/true);
-    return opaqueExpr(X, true);
+    if (std::optional<Loc> L = lvalue(E))
+      return loadFrom(*L, E, /*Record=*/true);
+    return opaqueExpr(E, true);
   }
-  if (isa<LambdaExpr>(X) || isa<StmtExpr>(X)) {
+  if (isa<LambdaExpr>(E) || isa<StmtExpr>(E)) {
     M.Incomplete = true;
-    return opaqueExpr(X, true);
+    return opaqueExpr(E, true);
   }
-  return children(X);
+  return children(E);
 }
 
 // `threadIdx.x` and its kin (a property of the built-in variable): the
 // built-in symbol, and the use recorded.
-std::optional<Value> ModelBuilder::builtinMember(const Expr *X) {
-  const auto *PO = dyn_cast<PseudoObjectExpr>(X);
+std::optional<Value> ModelBuilder::builtinMember(const Expr *E) {
+  const auto *PO = dyn_cast<PseudoObjectExpr>(E);
   if (!PO)
     return std::nullopt;
   const auto *MP =
@@ -330,8 +327,8 @@ std::optional<Value> ModelBuilder::builtinMember(const Expr *X) {
     return std::nullopt;
   if (D > 0 && (*K == SymKind::ThreadIdx || *K == SymKind::BlockDim))
     M.MultiDim = true;
-  if (Recording)
-    M.Builtins.push_back(BuiltinUse{X, MP->getMemberLoc(), *K, unsigned(D),
+  if (Recorder)
+    Recorder->builtinUse(BuiltinUse{E, MP->getMemberLoc(), *K, unsigned(D),
                                     InitOf.empty() ? nullptr : InitOf.back(),
                                     !Inlining.empty()});
   return Value::scalar(symBuiltin(*K, D));
@@ -515,9 +512,8 @@ Value ModelBuilder::addressOf(const UnaryOperator *UO) {
   V.Kind = Value::Ptr;
   if (!L || L->Kind != Loc::Memory) {
     if (L && L->Var) {
-      if (Recording)
-        if (LocalVar *LV = local(L->Var))
-          LV->AddressTaken = true;
+      if (Recorder)
+        Recorder->addressTaken(L->Var);
       setVar(L->Var, opaque(UO, L->Var->getName(), true), UO->getExprLoc());
     }
     V.S = symVarying(UO, "address");
