@@ -1,0 +1,759 @@
+//===--- Analyzer.cpp -----------------------------------------------------===//
+
+#include "worker/Analyzer.h"
+#include "report/Report.h"
+#include "run/Discovery.h"
+#include "worker/IncludeSearch.h"
+#include "worker/SourceScan.h"
+
+#include "analysis/CudaAST.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "clang/Basic/DiagnosticParse.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <limits>
+#include <set>
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace cudalint {
+
+namespace {
+
+// A `.clang-tidy` file is written for clang-tidy's own checks: its Checks
+// line only speaks to cudalint when it names cudalint checks.
+llvm::ErrorOr<ClangTidyOptions>
+parseClangTidyFile(llvm::MemoryBufferRef Config) {
+  auto Parsed = parseConfiguration(Config);
+  if (Parsed && Parsed->Checks &&
+      !StringRef(*Parsed->Checks).contains("cudalint"))
+    Parsed->Checks.reset();
+  return Parsed;
+}
+
+ClangTidyOptions defaultOptions() {
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,cudalint-*";
+  // Every file's findings come back; the parent applies the header filter,
+  // since it alone knows which paths the user asked for.
+  Defaults.HeaderFilterRegex = ".*";
+  Defaults.SystemHeaders = false;
+  Defaults.WarningsAsErrors = "";
+  return Defaults;
+}
+
+// FileOptionsProvider's constructor that takes config file handlers leaves
+// its file system unset in clang-tidy 19; this one sets it.
+class ConfigSearchProvider : public FileOptionsProvider {
+public:
+  ConfigSearchProvider(ClangTidyOptions Defaults, ClangTidyOptions Overrides,
+                       ConfigFileHandlers Handlers)
+      : FileOptionsProvider(ClangTidyGlobalOptions(), std::move(Defaults),
+                            std::move(Overrides), std::move(Handlers)) {
+    FS = llvm::vfs::getRealFileSystem();
+  }
+};
+
+class SingleCommandDatabase : public tooling::CompilationDatabase {
+public:
+  SingleCommandDatabase(tooling::CompileCommand Command)
+      : Command(std::move(Command)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(StringRef) const override {
+    return {Command};
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return {Command.Filename};
+  }
+
+private:
+  tooling::CompileCommand Command;
+};
+
+// What the worker learns from the parse besides the checks' findings.
+struct ParseFacts {
+  std::set<std::string> Included;
+  std::set<std::string> Inputs;            ///< Every file read, for the cache.
+  std::set<std::string> MissingHeaderDirs; ///< Where missing ones were sought.
+  std::vector<MissingHeader> Missing;
+  std::vector<KernelRecord> Kernels;
+  bool Parsed = false;
+};
+
+// Records the user files a TU includes, and turns a missing header from a
+// fatal error (which ends the parse, so that no kernel after it is seen)
+// into an ordinary one: the directive is skipped and the parse goes on, so
+// every kernel that does not need the header is still analysed.
+class IncludeRecorder : public PPCallbacks {
+public:
+  IncludeRecorder(Preprocessor &PP, ParseFacts &Facts) : PP(PP), Facts(Facts) {
+    MissingID = PP.getDiagnostics().getCustomDiagID(
+        DiagnosticsEngine::Error,
+        "'%0' file not found; parsing went on without it (install it, or "
+        "add its directory with -I)");
+  }
+  bool FileNotFound(StringRef) override { return true; }
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef Name,
+                          bool Angled, CharSourceRange,
+                          OptionalFileEntryRef File, StringRef, StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind Kind) override {
+    if (!File) {
+      PP.getDiagnostics().Report(HashLoc, MissingID) << Name;
+      const SourceManager &SM = PP.getSourceManager();
+      SourceLocation Loc = SM.getFileLoc(HashLoc);
+      if (OptionalFileEntryRef Includer =
+              SM.getFileEntryRefForID(SM.getFileID(Loc)))
+        Facts.Missing.push_back({Name.str(), absolute(Includer->getName()),
+                                 SM.getFileOffset(Loc), Angled,
+                                 SM.isInSystemHeader(Loc)});
+      recordSearchedDirs(Loc, Angled);
+      return;
+    }
+    // The name as opened may climb out through `..` past symbolic links
+    // (libstdc++'s headers do); the real path is where the bytes are.
+    StringRef RealPath = File->getFileEntry().tryGetRealPathName();
+    Facts.Inputs.insert(RealPath.empty() ? absolute(File->getName())
+                                         : RealPath.str());
+    if (Kind == SrcMgr::C_User)
+      Facts.Included.insert(absolute(File->getName()));
+  }
+
+private:
+  // The directories a missing header was looked for in: the include path,
+  // and for `#include "..."` the including file's own directory.
+  void recordSearchedDirs(SourceLocation Directive, bool Angled) {
+    const SourceManager &SM = PP.getSourceManager();
+    if (!Angled)
+      if (OptionalFileEntryRef Includer =
+              SM.getFileEntryRefForID(SM.getFileID(Directive)))
+        Facts.MissingHeaderDirs.insert(
+            absolute(llvm::sys::path::parent_path(Includer->getName())));
+    for (const DirectoryLookup &Dir :
+         PP.getHeaderSearchInfo().search_dir_range())
+      if (OptionalDirectoryEntryRef Entry = Dir.getDirRef())
+        Facts.MissingHeaderDirs.insert(absolute(Entry->getName()));
+  }
+
+  Preprocessor &PP;
+  ParseFacts &Facts;
+  unsigned MissingID = 0;
+};
+
+// Lists the kernel definitions of the TU outside system headers, and
+// whether each parsed cleanly (then the checks, which use the same
+// predicate, analysed it). Kernels live at namespace scope (a kernel cannot
+// be a member function), so only namespaces and linkage blocks are walked,
+// never function bodies or classes, and nothing in system headers.
+class KernelCensus : public ASTConsumer {
+public:
+  explicit KernelCensus(std::vector<KernelRecord> &Kernels)
+      : Kernels(Kernels) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    SM = &Ctx.getSourceManager();
+    walk(Ctx.getTranslationUnitDecl());
+  }
+
+private:
+  void walk(const DeclContext *DC) {
+    for (const Decl *D : DC->decls()) {
+      if (SM->isInSystemHeader(D->getLocation()))
+        continue;
+      if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+        D = FT->getTemplatedDecl();
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        record(FD);
+      else if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D))
+        walk(cast<DeclContext>(D));
+    }
+  }
+  void record(const FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
+      return;
+    SourceLocation Begin = SM->getFileLoc(FD->getBeginLoc());
+    if (Begin.isInvalid() || SM->isInSystemHeader(Begin))
+      return;
+    OptionalFileEntryRef File = SM->getFileEntryRefForID(SM->getFileID(Begin));
+    if (!File)
+      return;
+    KernelRecord K;
+    K.Name = FD->getQualifiedNameAsString();
+    K.File = absolute(File->getName());
+    K.Line = SM->getSpellingLineNumber(SM->getFileLoc(FD->getLocation()));
+    K.LastLine = SM->getSpellingLineNumber(SM->getFileLoc(FD->getEndLoc()));
+    K.Analysed = !hasParseErrors(FD);
+    Kernels.push_back(std::move(K));
+  }
+
+  std::vector<KernelRecord> &Kernels;
+  const SourceManager *SM = nullptr;
+};
+
+// Limits what the checks traverse (the matchers, the parent map, the
+// kernel-use index) to the declarations outside system headers: CUDA's,
+// libstdc++'s and CCCL's headers are most of every translation unit, and
+// nothing in them is linted. Runs before the checks' consumer.
+class UserCodeScope : public ASTConsumer {
+public:
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> Scope;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (!D->isImplicit() && D->getLocation().isValid() &&
+          !SM.isInSystemHeader(D->getLocation()))
+        Scope.push_back(D);
+    Ctx.setTraversalScope(Scope);
+  }
+};
+
+class LintActionFactory : public tooling::FrontendActionFactory {
+public:
+  LintActionFactory(ClangTidyContext &Context, ParseFacts &Facts)
+      : ConsumerFactory(Context), Facts(Facts) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(ConsumerFactory, Facts);
+  }
+
+private:
+  class Action : public ASTFrontendAction {
+  public:
+    Action(ClangTidyASTConsumerFactory &Factory, ParseFacts &Facts)
+        : Factory(Factory), Facts(Facts) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                   StringRef File) override {
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<IncludeRecorder>(CI.getPreprocessor(), Facts));
+      std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+      Consumers.push_back(std::make_unique<UserCodeScope>());
+      Consumers.push_back(Factory.createASTConsumer(CI, File));
+      Consumers.push_back(std::make_unique<KernelCensus>(Facts.Kernels));
+      return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+    }
+    void EndSourceFileAction() override { Facts.Parsed = true; }
+
+  private:
+    ClangTidyASTConsumerFactory &Factory;
+    ParseFacts &Facts;
+  };
+
+  ClangTidyASTConsumerFactory ConsumerFactory;
+  ParseFacts &Facts;
+};
+
+// Offsets to lines and columns, reading each file once.
+class LineTable {
+public:
+  void locate(Message &M) {
+    if (M.File.empty())
+      return;
+    const std::string *Text = Files.text(M.File);
+    if (!Text || M.Offset > Text->size()) {
+      M.Line = M.Column = 0;
+      return;
+    }
+    unsigned Line = 1, LineStart = 0;
+    for (unsigned I = 0; I < M.Offset; ++I)
+      if ((*Text)[I] == '\n')
+        ++Line, LineStart = I + 1;
+    M.Line = Line;
+    M.Column = M.Offset - LineStart + 1;
+  }
+
+private:
+  SourceFiles Files;
+};
+
+std::string absolutePath(StringRef Path, StringRef BuildDir) {
+  if (Path.empty())
+    return "";
+  llvm::SmallString<256> Abs(Path);
+  if (!llvm::sys::path::is_absolute(Abs)) {
+    Abs = BuildDir;
+    llvm::sys::path::append(Abs, Path);
+  }
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+Message convert(const tooling::DiagnosticMessage &In, StringRef BuildDir,
+                LineTable &Lines) {
+  Message Out;
+  Out.Text = In.Message;
+  Out.File = absolutePath(In.FilePath, BuildDir);
+  Out.Offset = In.FileOffset;
+  for (const auto &Entry : In.Fix)
+    for (const tooling::Replacement &R : Entry.second)
+      Out.Fixes.push_back({absolutePath(R.getFilePath(), BuildDir),
+                           R.getOffset(), R.getLength(),
+                           R.getReplacementText().str()});
+  Lines.locate(Out);
+  return Out;
+}
+
+} // namespace
+
+std::unique_ptr<ClangTidyOptionsProvider>
+makeOptionsProvider(const LintSettings &Settings, bool AllHeaders) {
+  ClangTidyOptions Overrides;
+  if (!Settings.ChecksOverride.empty())
+    Overrides.Checks = Settings.ChecksOverride;
+  if (AllHeaders)
+    Overrides.HeaderFilterRegex = ".*";
+  if (!Settings.ConfigFile.empty()) {
+    ClangTidyOptions FromFile;
+    if (auto Buffer = llvm::MemoryBuffer::getFile(Settings.ConfigFile))
+      if (auto Parsed = parseConfiguration((*Buffer)->getMemBufferRef()))
+        FromFile = *Parsed;
+    return std::make_unique<ConfigOptionsProvider>(
+        ClangTidyGlobalOptions(), defaultOptions(), FromFile, Overrides);
+  }
+  std::vector<std::pair<
+      std::string,
+      std::function<llvm::ErrorOr<ClangTidyOptions>(llvm::MemoryBufferRef)>>>
+      Handlers;
+  Handlers.emplace_back(".cudalint.yaml", parseConfiguration);
+  Handlers.emplace_back(".clang-tidy", parseClangTidyFile);
+  return std::make_unique<ConfigSearchProvider>(defaultOptions(), Overrides,
+                                                Handlers);
+}
+
+static std::string checkConfigFile(StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return "cannot read config file '" + Path.str() +
+           "': " + Buffer.getError().message();
+  auto Parsed = parseConfiguration((*Buffer)->getMemBufferRef());
+  if (!Parsed)
+    return "malformed config file '" + Path.str() +
+           "': " + Parsed.getError().message();
+  // As on the command line: a check name nothing matches is a typo, not a
+  // wish to run nothing.
+  if (Parsed->Checks) {
+    bool SharedWithClangTidy = llvm::sys::path::filename(Path) == ".clang-tidy";
+    std::string Unknown = unknownCheckIn(*Parsed->Checks, SharedWithClangTidy);
+    if (!Unknown.empty())
+      return "config file '" + Path.str() + "': " + Unknown;
+  }
+  return "";
+}
+
+std::string validateConfigFor(const LintSettings &Settings,
+                              const std::string &File) {
+  if (!Settings.ConfigFile.empty())
+    return checkConfigFile(Settings.ConfigFile);
+  llvm::SmallString<256> Dir(File);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  for (; !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir)) {
+    for (const char *Name : {".cudalint.yaml", ".clang-tidy"}) {
+      llvm::SmallString<256> Candidate(Dir);
+      llvm::sys::path::append(Candidate, Name);
+      if (!llvm::sys::fs::is_regular_file(Candidate))
+        continue;
+      std::string Error = checkConfigFile(Candidate);
+      if (!Error.empty())
+        return Error;
+      return ""; // The nearest config wins, as in clang-tidy.
+    }
+  }
+  return "";
+}
+
+namespace {
+
+// Errors after which clang builds the statement exactly as written: a
+// kernel launched from a kernel (dynamic parallelism, which clang 19 does
+// not support; the launch is kept and the checks treat it as an opaque
+// call), and a C++11 attribute after a CUDA one (`__shared__ alignas(16)
+// float a[..]`, which nvcc accepts; clang drops the attribute only), and a
+// `__shared__` object clang refuses to construct (whether the kernel is
+// still analysable is hasParseErrors' call: only class-type objects, whose
+// references are the only error nodes). The file is still reported as
+// analysed in part.
+bool leavesStatementIntact(const Diagnostic &Info) {
+  switch (Info.getID()) {
+  case diag::err_attributes_not_allowed:
+  case diag::err_shared_var_init:
+    return true;
+  case diag::err_ref_bad_target:
+    // "reference to __global__ function ... in __global__ function": the
+    // %select arguments 0 (target), 1 (function) and 3 (caller).
+    return Info.getRawArg(0) == 1 && Info.getRawArg(1) == 0 &&
+           Info.getRawArg(3) == 1;
+  default:
+    return false;
+  }
+}
+
+// Passes the front end's diagnostics on to clang-tidy's consumer, and
+// records where the errors that can break a statement are, for
+// hasParseErrors (the checks run before the consumer's findings are seen).
+class ErrorRecorder : public DiagnosticConsumer {
+public:
+  explicit ErrorRecorder(DiagnosticConsumer &Target) : Target(Target) {
+    compilerErrorLocations().clear();
+  }
+  ~ErrorRecorder() override { compilerErrorLocations().clear(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error && Info.getLocation().isValid() &&
+        Info.hasSourceManager() && !leavesStatementIntact(Info))
+      compilerErrorLocations().push_back(Info.getLocation());
+    Target.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  DiagnosticConsumer &Target;
+};
+
+Severity severityOf(tooling::Diagnostic::Level Level) {
+  switch (Level) {
+  case tooling::Diagnostic::Error:
+    return Severity::Error;
+  case tooling::Diagnostic::Remark:
+    return Severity::Note;
+  default:
+    return Severity::Warning;
+  }
+}
+
+Finding toFinding(const ClangTidyError &Error, LineTable &Lines) {
+  Finding F;
+  F.Check = Error.DiagnosticName;
+  F.Level = severityOf(Error.DiagLevel);
+  F.Main = convert(Error.Message, Error.BuildDirectory, Lines);
+  for (const tooling::DiagnosticMessage &Note : Error.Notes)
+    F.Notes.push_back(convert(Note, Error.BuildDirectory, Lines));
+  return F;
+}
+
+// One parse of the file with the checks; the headers it could not find go
+// to \p Missing.
+FileResult parseAndCheck(const LintSettings &Settings,
+                         const ParseRequest &Request,
+                         std::vector<MissingHeader> &Missing) {
+  const std::string &File = Request.File;
+  FileResult Result;
+  Result.File = File;
+
+  // Every finding comes back; the parent filters headers.
+  ClangTidyContext Context(makeOptionsProvider(Settings, /*AllHeaders=*/true));
+  SingleCommandDatabase Database(tooling::CompileCommand(
+      Request.WorkingDirectory, File, Request.Command, ""));
+  tooling::ClangTool Tool(Database, {File});
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  Tool.setPrintErrorMessage(false);
+
+  ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
+                                           /*RemoveIncompatibleErrors=*/true,
+                                           /*GetFixesFromNotes=*/true);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  ErrorRecorder Recorder(DiagConsumer);
+  Tool.setDiagnosticConsumer(&Recorder);
+
+  ParseFacts Facts;
+  LintActionFactory Factory(Context, Facts);
+  Tool.run(&Factory);
+  Result.Parsed = Facts.Parsed;
+
+  LineTable Lines;
+  for (const ClangTidyError &Error : DiagConsumer.take())
+    Result.Findings.push_back(toFinding(Error, Lines));
+  Result.Included.assign(Facts.Included.begin(), Facts.Included.end());
+  Facts.Inputs.insert(absolute(File));
+  Result.Inputs.assign(Facts.Inputs.begin(), Facts.Inputs.end());
+  Result.MissingHeaderDirs.assign(Facts.MissingHeaderDirs.begin(),
+                                  Facts.MissingHeaderDirs.end());
+  // A kernel with a compiler error inside it, even one that left no trace
+  // in the AST, is not analysed: hasParseErrors sees the places the
+  // ErrorRecorder kept, and the checks and the census both ask it.
+  Result.Kernels = std::move(Facts.Kernels);
+  Missing = std::move(Facts.Missing);
+  if (!Result.Parsed && Result.Findings.empty())
+    Result.FileErrors.push_back(
+        "the front end could not parse this file; 'cudalint --print-commands "
+        "FILE' shows the flags it was given (pass missing ones after --, or "
+        "use the build's compile_commands.json with -p)");
+  return Result;
+}
+
+// The preprocessor alone, with IncludeRecorder: what a parse would include
+// and miss, at a fraction of a parse's cost (no semantic analysis, no
+// checks).
+class IncludeProbeFactory : public tooling::FrontendActionFactory {
+public:
+  explicit IncludeProbeFactory(ParseFacts &Facts) : Facts(Facts) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(Facts);
+  }
+
+private:
+  class Action : public PreprocessOnlyAction {
+  public:
+    explicit Action(ParseFacts &Facts) : Facts(Facts) {}
+    bool BeginSourceFileAction(CompilerInstance &CI) override {
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<IncludeRecorder>(CI.getPreprocessor(), Facts));
+      return true;
+    }
+
+  private:
+    ParseFacts &Facts;
+  };
+  ParseFacts &Facts;
+};
+
+// The headers a parse of \p Request would not find.
+std::vector<MissingHeader> probeMissingHeaders(const ParseRequest &Request) {
+  SingleCommandDatabase Database(tooling::CompileCommand(
+      Request.WorkingDirectory, Request.File, Request.Command, ""));
+  tooling::ClangTool Tool(Database, {Request.File});
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  Tool.setPrintErrorMessage(false);
+  IgnoringDiagConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  ParseFacts Facts;
+  IncludeProbeFactory Factory(Facts);
+  Tool.run(&Factory);
+  return std::move(Facts.Missing);
+}
+
+// The first error of \p R that shows the file uses an API that CUDA 12 or
+// 13 removed, if any.
+const Finding *removedApiSymptom(const FileResult &R) {
+  static const char *const Names[] = {"'texture'",
+                                      "'surface'",
+                                      "'textureReference'",
+                                      "'surfaceReference'",
+                                      "'cudaThread",
+                                      "'cudaBindTexture",
+                                      "'cudaBindSurface",
+                                      "'cudaUnbindTexture'",
+                                      "'cudaGetTextureReference'",
+                                      "'cudaGetSurfaceReference'",
+                                      "'cudaGetTextureAlignmentOffset'",
+                                      "'cudaMemPrefetchAsync'",
+                                      "'cudaMemAdvise'",
+                                      "'CUFFT_LICENSE_ERROR'",
+                                      "in 'cudaDeviceProp'"};
+  for (const Finding &F : R.Findings)
+    if (F.isCompilerError())
+      for (const char *Name : Names)
+        if (StringRef(F.Main.Text).contains(Name))
+          return &F;
+  return nullptr;
+}
+
+// Code written for an older toolkit: parses again with the declarations of
+// the APIs CUDA 12 and 13 removed (cudalint_nvcc_compat.h keeps them behind
+// a macro, since names like `texture` clash with valid new code), and keeps
+// that parse if it is better. Returns the remark that says so, placed at
+// the error that gave it away.
+std::optional<Message> reparseWithLegacyApis(const LintSettings &Settings,
+                                             BestParse &Best) {
+  const Finding *Symptom = removedApiSymptom(Best.Result);
+  if (!Symptom)
+    return std::nullopt;
+  Message Where = Symptom->Main;
+  std::vector<MissingHeader> Ignored;
+  ParseRequest Legacy =
+      withFlags(Best.Request, {"-DCUDALINT_LEGACY_CUDA_APIS"});
+  FileResult Again = parseAndCheck(Settings, Legacy, Ignored);
+  if (!Best.offer(Again, Legacy))
+    return std::nullopt;
+  Where.Fixes.clear();
+  return Where;
+}
+
+const char *const LegacyApiText =
+    "this file uses APIs that CUDA 12 or 13 removed (texture or surface "
+    "references, cudaThread*, old cudaDeviceProp fields or "
+    "cudaMemAdvise/cudaMemPrefetchAsync overloads): it was analysed with "
+    "their old declarations, and does not build with the installed toolkit";
+
+Finding legacyApiRemark(const Message &Where) {
+  Finding F;
+  F.Check = "clang-diagnostic-removed-cuda-api";
+  F.Level = Severity::Note;
+  F.Main = Where;
+  F.Main.Text = LegacyApiText;
+  return F;
+}
+
+Finding includeSearchRemark(const HeaderGuess &Guess, LineTable &Lines) {
+  const auto &[M, Dir] = Guess;
+  Finding F;
+  F.Check = "clang-diagnostic-include-search";
+  F.Level = Severity::Note;
+  F.Main.File = M.Includer;
+  F.Main.Offset = M.Offset;
+  std::string Shown = displayPath(Dir);
+  F.Main.Text = "'" + M.Name +
+                "' is not on the include path; using the one "
+                "in '" +
+                Shown + "', found under the linted paths (pass -I " + Shown +
+                " or use a compile_commands.json to make it explicit)";
+  Lines.locate(F.Main);
+  return F;
+}
+
+// The HeaderFilterRegex of the config that applies to \p File, if it sets
+// one. The parent applies it: clang-tidy 19's consumer takes the options of
+// the working directory, not of the file.
+std::string configHeaderFilter(const LintSettings &Settings,
+                               const std::string &File) {
+  std::optional<std::string> HeaderFilter =
+      makeOptionsProvider(Settings)->getOptions(File).HeaderFilterRegex;
+  if (HeaderFilter && *HeaderFilter != ".*")
+    return *HeaderFilter;
+  return "";
+}
+
+} // namespace
+
+// The parse with every header the include search places, when the
+// preprocessor alone shows that headers are missing and the parse then has
+// no compiler error, or fewer than every other parse of the search must have
+// (no other parse could beat it); else a parse not made (Parsed false), and
+// the caller searches parse by parse.
+static BestParse parseOnceIfPlanned(const LintSettings &Settings,
+                                    const ParseRequest &Request,
+                                    IncludeSearch &Search) {
+  BestParse Best{FileResult(), Request};
+  if (!Request.SearchableHeaders ||
+      !includesHeaderOffPath(Request.File, Request.Command,
+                             Request.WorkingDirectory,
+                             *Request.SearchableHeaders))
+    return Best;
+  std::optional<ParseRequest> Planned = Search.plan();
+  if (!Planned)
+    return Best;
+  std::vector<MissingHeader> Missing;
+  FileResult Result = parseAndCheck(Settings, *Planned, Missing);
+  unsigned Errors = compilerErrors(Result);
+  if (!Result.Parsed ||
+      (Errors != 0 && Errors >= Search.errorsOfEveryOtherParse())) {
+    Search.startOver(std::move(Result), std::move(Missing));
+    return Best;
+  }
+  Search.adoptPlan();
+  return BestParse{std::move(Result), *Planned};
+}
+
+FileResult analyzeFile(const LintSettings &Settings,
+                       const ParseRequest &Request) {
+  std::vector<MissingHeader> Missing;
+  // A file that names removed APIs is parsed once, with their declarations.
+  std::optional<unsigned> LegacyAt = removedApiInText(Request.File);
+  ParseRequest First =
+      LegacyAt ? withFlags(Request, {"-DCUDALINT_LEGACY_CUDA_APIS"}) : Request;
+  IncludeSearchHooks Hooks{
+      [&](const ParseRequest &R, std::vector<MissingHeader> &M) {
+        return parseAndCheck(Settings, R, M);
+      },
+      probeMissingHeaders};
+  IncludeSearch Search(First, Hooks);
+  BestParse Best = parseOnceIfPlanned(Settings, First, Search);
+  if (!Best.Result.Parsed) {
+    // No plan, or its parse may not be the best: the search parse by
+    // parse, which keeps whichever parse has the fewest errors.
+    Best = BestParse{parseAndCheck(Settings, First, Missing), First};
+    Search.run(std::move(Missing), Best);
+  }
+  std::optional<Message> LegacyRemark;
+  if (LegacyAt) {
+    LegacyRemark.emplace();
+    LegacyRemark->File = Request.File;
+    LegacyRemark->Offset = *LegacyAt;
+  } else {
+    LegacyRemark = reparseWithLegacyApis(Settings, Best);
+  }
+
+  FileResult Result = std::move(Best.Result);
+  if (LegacyRemark)
+    Result.Findings.push_back(legacyApiRemark(*LegacyRemark));
+  LineTable Lines;
+  if (LegacyRemark)
+    Lines.locate(Result.Findings.back().Main);
+  for (const HeaderGuess &Guess : Search.guesses())
+    Result.Findings.push_back(includeSearchRemark(Guess, Lines));
+  Result.UsedHeaderSearch =
+      Request.SearchableHeaders &&
+      (!Search.guesses().empty() || !Result.MissingHeaderDirs.empty());
+  Result.ConfigHeaderFilter = configHeaderFilter(Settings, Request.File);
+  return Result;
+}
+
+std::string effectiveConfig(const LintSettings &Settings,
+                            const std::string &File) {
+  return configurationAsText(makeOptionsProvider(Settings)->getOptions(File));
+}
+
+std::vector<std::string> enabledChecks(const LintSettings &Settings,
+                                       const std::string &File) {
+  ClangTidyOptions Options = makeOptionsProvider(Settings)->getOptions(File);
+  return getCheckNames(Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+}
+
+std::string unknownCheckIn(StringRef Globs, bool OnlyCudalint) {
+  std::vector<std::string> Known = allChecks();
+  llvm::SmallVector<StringRef, 8> Items;
+  Globs.split(Items, ',', -1, false);
+  for (StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item.empty() || Item.starts_with("-") ||
+        (OnlyCudalint && !Item.starts_with("cudalint")))
+      continue;
+    llvm::Expected<llvm::GlobPattern> Pattern = llvm::GlobPattern::create(Item);
+    if (!Pattern) {
+      llvm::consumeError(Pattern.takeError());
+      return "invalid check glob '" + Item.str() + "'";
+    }
+    bool Matches = Item.starts_with("clang-diagnostic-");
+    for (const std::string &Name : Known)
+      Matches |= Pattern->match(Name);
+    if (!Matches)
+      return "unknown check '" + Item.str() +
+             "'; --list-checks --checks='*' shows the available checks";
+  }
+  return "";
+}
+
+std::vector<std::string> allChecks() {
+  static const std::vector<std::string> Names = [] {
+    ClangTidyOptions Options;
+    Options.Checks = "*";
+    std::vector<std::string> Names;
+    for (const std::string &Name : getCheckNames(Options, false))
+      if (!StringRef(Name).starts_with("clang-analyzer-"))
+        Names.push_back(Name);
+    return Names;
+  }();
+  return Names;
+}
+
+} // namespace cudalint
