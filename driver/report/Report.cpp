@@ -239,6 +239,22 @@ std::optional<llvm::StringRef> SourceFiles::line(const std::string &File,
   return Rest.take_until([](char C) { return C == '\n'; });
 }
 
+void LineTable::locate(Message &M) {
+  if (M.File.empty())
+    return;
+  const std::string *Text = Files.text(M.File);
+  if (!Text || M.Offset > Text->size()) {
+    M.Line = M.Column = 0;
+    return;
+  }
+  unsigned Line = 1, LineStart = 0;
+  for (unsigned I = 0; I < M.Offset; ++I)
+    if ((*Text)[I] == '\n')
+      ++Line, LineStart = I + 1;
+  M.Line = Line;
+  M.Column = M.Offset - LineStart + 1;
+}
+
 unsigned promoteToErrors(RunReport &Report, llvm::StringRef Globs) {
   clang::tidy::GlobList AsErrors(Globs);
   unsigned Errors = 0;

@@ -82,6 +82,18 @@ private:
   std::map<std::string, std::optional<std::string>> Files;
 };
 
+/// The lines and columns of messages, from their offsets (each file read
+/// once).
+class LineTable {
+public:
+  /// Sets \p M's line and column from its offset; 0 when its file cannot be
+  /// read or is shorter.
+  void locate(Message &M);
+
+private:
+  SourceFiles Files;
+};
+
 /// A path as the user should read it: relative to the working directory
 /// when inside it.
 std::string displayPath(const std::string &AbsolutePath);

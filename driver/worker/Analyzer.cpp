@@ -3,8 +3,7 @@
 #include "worker/Analyzer.h"
 #include "report/Report.h"
 #include "run/Discovery.h"
-#include "worker/IncludeSearch.h"
-#include "worker/SourceScan.h"
+#include "worker/ParseStrategies.h"
 
 #include "analysis/CudaAST.h"
 
@@ -259,29 +258,6 @@ private:
 
   ClangTidyASTConsumerFactory ConsumerFactory;
   ParseFacts &Facts;
-};
-
-// Offsets to lines and columns, reading each file once.
-class LineTable {
-public:
-  void locate(Message &M) {
-    if (M.File.empty())
-      return;
-    const std::string *Text = Files.text(M.File);
-    if (!Text || M.Offset > Text->size()) {
-      M.Line = M.Column = 0;
-      return;
-    }
-    unsigned Line = 1, LineStart = 0;
-    for (unsigned I = 0; I < M.Offset; ++I)
-      if ((*Text)[I] == '\n')
-        ++Line, LineStart = I + 1;
-    M.Line = Line;
-    M.Column = M.Offset - LineStart + 1;
-  }
-
-private:
-  SourceFiles Files;
 };
 
 std::string absolutePath(StringRef Path, StringRef BuildDir) {
@@ -542,85 +518,6 @@ std::vector<MissingHeader> probeMissingHeaders(const ParseRequest &Request) {
   return std::move(Facts.Missing);
 }
 
-// The first error of \p R that shows the file uses an API that CUDA 12 or
-// 13 removed, if any.
-const Finding *removedApiSymptom(const FileResult &R) {
-  static const char *const Names[] = {"'texture'",
-                                      "'surface'",
-                                      "'textureReference'",
-                                      "'surfaceReference'",
-                                      "'cudaThread",
-                                      "'cudaBindTexture",
-                                      "'cudaBindSurface",
-                                      "'cudaUnbindTexture'",
-                                      "'cudaGetTextureReference'",
-                                      "'cudaGetSurfaceReference'",
-                                      "'cudaGetTextureAlignmentOffset'",
-                                      "'cudaMemPrefetchAsync'",
-                                      "'cudaMemAdvise'",
-                                      "'CUFFT_LICENSE_ERROR'",
-                                      "in 'cudaDeviceProp'"};
-  for (const Finding &F : R.Findings)
-    if (F.isCompilerError())
-      for (const char *Name : Names)
-        if (StringRef(F.Main.Text).contains(Name))
-          return &F;
-  return nullptr;
-}
-
-// Code written for an older toolkit: parses again with the declarations of
-// the APIs CUDA 12 and 13 removed (cudalint_nvcc_compat.h keeps them behind
-// a macro, since names like `texture` clash with valid new code), and keeps
-// that parse if it is better. Returns the remark that says so, placed at
-// the error that gave it away.
-std::optional<Message> reparseWithLegacyApis(const LintSettings &Settings,
-                                             BestParse &Best) {
-  const Finding *Symptom = removedApiSymptom(Best.Result);
-  if (!Symptom)
-    return std::nullopt;
-  Message Where = Symptom->Main;
-  std::vector<MissingHeader> Ignored;
-  ParseRequest Legacy =
-      withFlags(Best.Request, {"-DCUDALINT_LEGACY_CUDA_APIS"});
-  FileResult Again = parseAndCheck(Settings, Legacy, Ignored);
-  if (!Best.offer(Again, Legacy))
-    return std::nullopt;
-  Where.Fixes.clear();
-  return Where;
-}
-
-const char *const LegacyApiText =
-    "this file uses APIs that CUDA 12 or 13 removed (texture or surface "
-    "references, cudaThread*, old cudaDeviceProp fields or "
-    "cudaMemAdvise/cudaMemPrefetchAsync overloads): it was analysed with "
-    "their old declarations, and does not build with the installed toolkit";
-
-Finding legacyApiRemark(const Message &Where) {
-  Finding F;
-  F.Check = "clang-diagnostic-removed-cuda-api";
-  F.Level = Severity::Note;
-  F.Main = Where;
-  F.Main.Text = LegacyApiText;
-  return F;
-}
-
-Finding includeSearchRemark(const HeaderGuess &Guess, LineTable &Lines) {
-  const auto &[M, Dir] = Guess;
-  Finding F;
-  F.Check = "clang-diagnostic-include-search";
-  F.Level = Severity::Note;
-  F.Main.File = M.Includer;
-  F.Main.Offset = M.Offset;
-  std::string Shown = displayPath(Dir);
-  F.Main.Text = "'" + M.Name +
-                "' is not on the include path; using the one "
-                "in '" +
-                Shown + "', found under the linted paths (pass -I " + Shown +
-                " or use a compile_commands.json to make it explicit)";
-  Lines.locate(F.Main);
-  return F;
-}
-
 // The HeaderFilterRegex of the config that applies to \p File, if it sets
 // one. The parent applies it: clang-tidy 19's consumer takes the options of
 // the working directory, not of the file.
@@ -635,75 +532,13 @@ std::string configHeaderFilter(const LintSettings &Settings,
 
 } // namespace
 
-// The parse with every header the include search places, when the
-// preprocessor alone shows that headers are missing and the parse then has
-// no compiler error, or fewer than every other parse of the search must have
-// (no other parse could beat it); else a parse not made (Parsed false), and
-// the caller searches parse by parse.
-static BestParse parseOnceIfPlanned(const LintSettings &Settings,
-                                    const ParseRequest &Request,
-                                    IncludeSearch &Search) {
-  BestParse Best{FileResult(), Request};
-  if (!Request.SearchableHeaders ||
-      !includesHeaderOffPath(Request.File, Request.Command,
-                             Request.WorkingDirectory,
-                             *Request.SearchableHeaders))
-    return Best;
-  std::optional<ParseRequest> Planned = Search.plan();
-  if (!Planned)
-    return Best;
-  std::vector<MissingHeader> Missing;
-  FileResult Result = parseAndCheck(Settings, *Planned, Missing);
-  unsigned Errors = compilerErrors(Result);
-  if (!Result.Parsed ||
-      (Errors != 0 && Errors >= Search.errorsOfEveryOtherParse())) {
-    Search.startOver(std::move(Result), std::move(Missing));
-    return Best;
-  }
-  Search.adoptPlan();
-  return BestParse{std::move(Result), *Planned};
-}
-
 FileResult analyzeFile(const LintSettings &Settings,
                        const ParseRequest &Request) {
-  std::vector<MissingHeader> Missing;
-  // A file that names removed APIs is parsed once, with their declarations.
-  std::optional<unsigned> LegacyAt = removedApiInText(Request.File);
-  ParseRequest First =
-      LegacyAt ? withFlags(Request, {"-DCUDALINT_LEGACY_CUDA_APIS"}) : Request;
-  IncludeSearchHooks Hooks{
-      [&](const ParseRequest &R, std::vector<MissingHeader> &M) {
-        return parseAndCheck(Settings, R, M);
-      },
-      probeMissingHeaders};
-  IncludeSearch Search(First, Hooks);
-  BestParse Best = parseOnceIfPlanned(Settings, First, Search);
-  if (!Best.Result.Parsed) {
-    // No plan, or its parse may not be the best: the search parse by
-    // parse, which keeps whichever parse has the fewest errors.
-    Best = BestParse{parseAndCheck(Settings, First, Missing), First};
-    Search.run(std::move(Missing), Best);
-  }
-  std::optional<Message> LegacyRemark;
-  if (LegacyAt) {
-    LegacyRemark.emplace();
-    LegacyRemark->File = Request.File;
-    LegacyRemark->Offset = *LegacyAt;
-  } else {
-    LegacyRemark = reparseWithLegacyApis(Settings, Best);
-  }
-
-  FileResult Result = std::move(Best.Result);
-  if (LegacyRemark)
-    Result.Findings.push_back(legacyApiRemark(*LegacyRemark));
-  LineTable Lines;
-  if (LegacyRemark)
-    Lines.locate(Result.Findings.back().Main);
-  for (const HeaderGuess &Guess : Search.guesses())
-    Result.Findings.push_back(includeSearchRemark(Guess, Lines));
-  Result.UsedHeaderSearch =
-      Request.SearchableHeaders &&
-      (!Search.guesses().empty() || !Result.MissingHeaderDirs.empty());
+  FrontEnd Clang{[&](const ParseRequest &R, std::vector<MissingHeader> &M) {
+                   return parseAndCheck(Settings, R, M);
+                 },
+                 probeMissingHeaders};
+  FileResult Result = parseBest(Request, Clang);
   Result.ConfigHeaderFilter = configHeaderFilter(Settings, Request.File);
   return Result;
 }

@@ -44,12 +44,13 @@ struct ParseRequest {
   const std::vector<std::string> *SearchableHeaders = nullptr;
 };
 
-/// Parses \p Request.Command and runs the enabled checks. A header that
-/// cannot be found does not end the parse. With \p Request.SearchableHeaders,
-/// a missing header is looked for among those files, and the file is parsed
-/// again with the directory of the match nearest to the including file
-/// (when exactly one is nearest) appended to the include path (as -I, after
-/// the command's own); a remark says which.
+/// Parses \p Request.Command and runs the enabled checks, then parses again
+/// where a strategy of ParseStrategies.h expects fewer compiler errors. A
+/// header that cannot be found does not end the parse. With
+/// \p Request.SearchableHeaders, a missing header is looked for among those
+/// files, and the file is parsed again with the directory of the match
+/// nearest to the including file (when exactly one is nearest) appended to
+/// the include path (as -I, after the command's own); a remark says which.
 FileResult analyzeFile(const LintSettings &Settings,
                        const ParseRequest &Request);
 

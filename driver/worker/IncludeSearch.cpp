@@ -16,18 +16,6 @@ using llvm::StringRef;
 
 namespace cudalint {
 
-unsigned compilerErrors(const FileResult &R) {
-  return llvm::count_if(R.Findings,
-                        [](const Finding &F) { return F.isCompilerError(); });
-}
-
-// \p Request with \p Flags added just before the file (which comes last).
-ParseRequest withFlags(ParseRequest Request,
-                       llvm::ArrayRef<std::string> Flags) {
-  Request.Command.insert(Request.Command.end() - 1, Flags.begin(), Flags.end());
-  return Request;
-}
-
 namespace {
 
 unsigned commonDirDepth(StringRef A, StringRef B) {
@@ -183,7 +171,7 @@ void IncludeSearch::startOver(FileResult Result,
 FileResult IncludeSearch::parseRound(const ParseRequest &Retry,
                                      std::vector<MissingHeader> &Missing) {
   if (!Planned || mapContents(Tried) != Planned->Map)
-    return Hooks.Parse(Retry, Missing);
+    return Clang.Parse(Retry, Missing);
   // The same command, the same header map: the same parse.
   FileResult Result = std::move(Planned->Result);
   Missing = std::move(Planned->Missing);
@@ -192,7 +180,7 @@ FileResult IncludeSearch::parseRound(const ParseRequest &Retry,
 }
 
 std::optional<ParseRequest> IncludeSearch::plan() {
-  std::vector<MissingHeader> Missing = Hooks.Probe(Request);
+  std::vector<MissingHeader> Missing = Clang.Probe(Request);
   std::optional<ParseRequest> Planned;
   for (int Round = 0; Round < MaxRounds && !Missing.empty(); ++Round) {
     std::optional<ParseRequest> Next = nextRound(Missing);
@@ -200,7 +188,7 @@ std::optional<ParseRequest> IncludeSearch::plan() {
       break;
     FewestMissing = std::min(FewestMissing, missingInUserCode(Missing));
     Planned = std::move(Next);
-    Missing = Hooks.Probe(*Planned);
+    Missing = Clang.Probe(*Planned);
   }
   return Planned;
 }

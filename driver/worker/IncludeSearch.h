@@ -10,12 +10,11 @@
 #ifndef CUDALINT_DRIVER_WORKER_INCLUDESEARCH_H
 #define CUDALINT_DRIVER_WORKER_INCLUDESEARCH_H
 
-#include "worker/Analyzer.h"
+#include "worker/ParseStrategies.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileUtilities.h"
 
-#include <functional>
 #include <limits>
 #include <optional>
 #include <set>
@@ -24,47 +23,8 @@
 
 namespace cudalint {
 
-/// A directive whose header the preprocessor did not find.
-struct MissingHeader {
-  std::string Name;     ///< As written in the directive.
-  std::string Includer; ///< Absolute path of the file with the directive.
-  unsigned Offset = 0;  ///< Of the directive in Includer.
-  bool Angled = false;
-  bool InSystemHeader = false; ///< The directive is in a system header.
-};
-
-/// The compiler errors among \p R's findings.
-unsigned compilerErrors(const FileResult &R);
-
-/// \p Request with \p Flags added just before the file (which comes last).
-ParseRequest withFlags(ParseRequest Request, llvm::ArrayRef<std::string> Flags);
-
-// The parse whose findings are kept: the one with the fewest compiler
-// errors so far, and how it was made.
-struct BestParse {
-  FileResult Result;
-  ParseRequest Request;
-
-  // Keeps \p Again when it has fewer compiler errors.
-  bool offer(FileResult &Again, const ParseRequest &How) {
-    if (compilerErrors(Again) >= compilerErrors(Result))
-      return false;
-    Result = std::move(Again);
-    Request = How;
-    return true;
-  }
-};
-
 // A missing header and the directory chosen for it.
 using HeaderGuess = std::pair<MissingHeader, std::string>;
-
-/// How the search parses and preprocesses: a parse with the checks, which
-/// says which headers it missed, and the preprocessor alone.
-struct IncludeSearchHooks {
-  std::function<FileResult(const ParseRequest &, std::vector<MissingHeader> &)>
-      Parse;
-  std::function<std::vector<MissingHeader>(const ParseRequest &)> Probe;
-};
 
 // Without a compile command, a project's own include directories are
 // unknown: look for each missing header under the paths being linted and
@@ -79,8 +39,8 @@ struct IncludeSearchHooks {
 // object: the legacy re-parse may reuse it.
 class IncludeSearch {
 public:
-  IncludeSearch(const ParseRequest &Request, IncludeSearchHooks Hooks)
-      : Request(Request), Hooks(std::move(Hooks)) {}
+  IncludeSearch(const ParseRequest &Request, const FrontEnd &Clang)
+      : Request(Request), Clang(Clang) {}
 
   void run(std::vector<MissingHeader> Missing, BestParse &Best);
 
@@ -152,7 +112,7 @@ private:
   bool ensureMapFile();
 
   const ParseRequest &Request;
-  IncludeSearchHooks Hooks;
+  const FrontEnd &Clang;
   std::vector<HeaderGuess> Guesses, Tried;
   llvm::SmallString<128> MapPath;
   std::optional<llvm::FileRemover> RemoveMap;
