@@ -11,7 +11,7 @@
 
 #include "run/ResultCache.h"
 #include "run/Runner.h"
-#include "worker/Analyzer.h"
+#include "worker/Config.h"
 
 #include <optional>
 #include <string>

@@ -20,6 +20,7 @@
 #include "run/Project.h"
 #include "worker/Analyzer.h"
 #include "worker/CompileCommands.h"
+#include "worker/Config.h"
 
 #include "clang/Basic/Version.h"
 #include "llvm/Support/CommandLine.h"

@@ -11,6 +11,7 @@
 #include "ci/Shards.h"
 #include "report/Fingerprint.h"
 #include "run/ResultCache.h"
+#include "worker/Analyzer.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"

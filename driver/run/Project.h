@@ -5,6 +5,7 @@
 
 #include "Options.h"
 #include "run/Discovery.h"
+#include "worker/Analyzer.h"
 #include "worker/CompileCommands.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
