@@ -9,9 +9,9 @@
 #ifndef CUDALINT_DRIVER_OPTIONS_H
 #define CUDALINT_DRIVER_OPTIONS_H
 
-#include "Analyzer.h"
-#include "ResultCache.h"
-#include "Runner.h"
+#include "run/ResultCache.h"
+#include "run/Runner.h"
+#include "worker/Config.h"
 
 #include <optional>
 #include <string>

@@ -21,7 +21,7 @@ import sys
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DIRS = ("checks", "driver")
 SUFFIXES = (".cpp", ".h")
-SKIP = os.path.join("driver", "include-shims")
+SKIP = os.path.join("driver", "worker", "include-shims")
 
 
 def sources():

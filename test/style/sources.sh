@@ -8,5 +8,5 @@ project_sources() {
   local dirs=(checks driver)
   [[ $1 == format ]] && dirs+=(test/unit)
   (cd "$root" && find "${dirs[@]}" -type f \( -name '*.cpp' -o -name '*.h' \) \
-    -not -path 'driver/include-shims/*' | LC_ALL=C sort)
+    -not -path 'driver/worker/include-shims/*' | LC_ALL=C sort)
 }

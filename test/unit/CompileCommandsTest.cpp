@@ -1,6 +1,6 @@
 //===--- CompileCommandsTest.cpp - nvcc to clang flag translation ---------===//
 
-#include "CompileCommands.h"
+#include "worker/CompileCommands.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

@@ -1,6 +1,6 @@
 //===--- FixesTest.cpp - edits, conflicts and unified diffs ---------------===//
 
-#include "Fixes.h"
+#include "fix/Fixes.h"
 
 #include "gtest/gtest.h"
 

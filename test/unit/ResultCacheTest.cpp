@@ -1,6 +1,6 @@
 //===--- ResultCacheTest.cpp - keys, validity and sizes of the cache ------===//
 
-#include "ResultCache.h"
+#include "run/ResultCache.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
