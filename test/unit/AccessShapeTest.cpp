@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 using namespace clang;
@@ -179,6 +180,13 @@ std::optional<VectorIssue> issueOf(KernelTU &TU, StringRef Kernel,
   return vectorIssue(*M, *A, TU.ctx());
 }
 
+// The vector width and run of \p Kernel's issue; {0, 0} when there is none.
+using Issued = std::pair<unsigned, int64_t>;
+Issued issued(KernelTU &TU, StringRef Kernel) {
+  std::optional<VectorIssue> I = issueOf(TU, Kernel);
+  return I ? Issued{I->Bytes, I->RunBytes} : Issued{0, 0};
+}
+
 TEST(VectorIssue, RunsOfScalarsInSharedMemory) {
   KernelTU TU(runKernel("four", "__shared__ float tile[1024];", 4) +
               runKernel("two", "__shared__ float tile[512];", 2) +
@@ -186,17 +194,10 @@ TEST(VectorIssue, RunsOfScalarsInSharedMemory) {
   ASSERT_TRUE(TU.ok());
   std::optional<VectorIssue> Four = issueOf(TU, "four");
   ASSERT_TRUE(Four);
-  EXPECT_EQ(Four->Bytes, 16u);
-  EXPECT_EQ(Four->RunBytes, 16);
   EXPECT_EQ(Four->Loop, loadOf(*TU.model("four"), "tile")->Loops.back());
-  std::optional<VectorIssue> Two = issueOf(TU, "two");
-  ASSERT_TRUE(Two);
-  EXPECT_EQ(Two->Bytes, 8u);
-  EXPECT_EQ(Two->RunBytes, 8);
-  std::optional<VectorIssue> Doubles = issueOf(TU, "doubles");
-  ASSERT_TRUE(Doubles);
-  EXPECT_EQ(Doubles->Bytes, 16u);
-  EXPECT_EQ(Doubles->RunBytes, 64);
+  EXPECT_EQ(issued(TU, "four"), (Issued{16, 16}));
+  EXPECT_EQ(issued(TU, "two"), (Issued{8, 8}));
+  EXPECT_EQ(issued(TU, "doubles"), (Issued{16, 64}));
 }
 
 TEST(VectorIssue, OnlyAsFarAsThePlacementIsAligned) {
@@ -214,19 +215,12 @@ TEST(VectorIssue, OnlyAsFarAsThePlacementIsAligned) {
                 4));
   ASSERT_TRUE(TU.ok());
   // After 3 bytes the array starts at byte 4: only its own alignment.
-  EXPECT_EQ(issueOf(TU, "afterOdd"), std::nullopt);
+  EXPECT_EQ(issued(TU, "afterOdd"), (Issued{0, 0}));
   // After 8 bytes: 8-byte vectors, not 16.
-  std::optional<VectorIssue> Eight = issueOf(TU, "afterEight");
-  ASSERT_TRUE(Eight);
-  EXPECT_EQ(Eight->Bytes, 8u);
-  EXPECT_EQ(Eight->RunBytes, 16);
+  EXPECT_EQ(issued(TU, "afterEight"), (Issued{8, 16}));
   // Declared alignment, and dynamic shared memory, start 16-byte aligned.
-  std::optional<VectorIssue> Aligned = issueOf(TU, "aligned");
-  ASSERT_TRUE(Aligned);
-  EXPECT_EQ(Aligned->Bytes, 16u);
-  std::optional<VectorIssue> Dynamic = issueOf(TU, "dynamic");
-  ASSERT_TRUE(Dynamic);
-  EXPECT_EQ(Dynamic->Bytes, 16u);
+  EXPECT_EQ(issued(TU, "aligned"), (Issued{16, 16}));
+  EXPECT_EQ(issued(TU, "dynamic"), (Issued{16, 16}));
 }
 
 TEST(VectorIssue, NotForGlobalMemoryRecordsOrOddRuns) {
@@ -252,7 +246,7 @@ __global__ void halves(float *out) {
 )cuda");
   ASSERT_TRUE(TU.ok());
   for (StringRef Kernel : {"three", "strided", "global", "halves"})
-    EXPECT_EQ(issueOf(TU, Kernel), std::nullopt) << Kernel.str();
+    EXPECT_EQ(issued(TU, Kernel), (Issued{0, 0})) << Kernel.str();
 }
 
 //===--- insideLibrary ----------------------------------------------------===//

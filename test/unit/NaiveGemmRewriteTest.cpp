@@ -49,6 +49,10 @@ public:
                      N.getNodeAs<FunctionDecl>("caller")});
     return Out;
   }
+  // The rewrite of every launch by the call the plan offers.
+  LaunchRewrites rewrite(std::set<unsigned> &HelperAdded) {
+    return rewriteLaunches(plan().Call, launches(), TU.ctx(), HelperAdded);
+  }
   std::string parameterName(const ParmVarDecl *P) const {
     return P ? P->getNameAsString() : "(none)";
   }
@@ -152,12 +156,13 @@ __global__ void dgemm(const double *A, const double *B, double *C, int M,
   EXPECT_EQ(cublasComputeType("float"), "CUBLAS_COMPUTE_32F_FAST_TF32");
 }
 
-// `__global__ void kern(...)`: a naive product whose parts a test spells.
+// `__global__ void kern(...)`: a naive product of \p T matrices whose parts
+// a test spells.
 std::string naiveKernel(const std::string &Params, const std::string &Guard,
-                        const std::string &Product, const std::string &Store) {
-  return "__global__ void kern(const float *A, const float *B, float *C, "
-         "int M, int N, int K" +
-         Params +
+                        const std::string &Product, const std::string &Store,
+                        const std::string &T = "float") {
+  return "__global__ void kern(const " + T + " *A, const " + T + " *B, " + T +
+         " *C, int M, int N, int K" + Params +
          ") {\n"
          "  int row = blockIdx.y * blockDim.y + threadIdx.y;\n"
          "  int col = blockIdx.x * blockDim.x + threadIdx.x;\n"
@@ -208,18 +213,7 @@ TEST(PlanCublasCall, WhyNoCallIsOffered) {
     EXPECT_EQ(G.plan().WhyNot, C.WhyNot) << C.Code;
   }
   // Only float and double.
-  Gemm Ints(R"cuda(
-__global__ void kern(const int *A, const int *B, int *C, int M, int N, int K) {
-  int row = blockIdx.y * blockDim.y + threadIdx.y;
-  int col = blockIdx.x * blockDim.x + threadIdx.x;
-  if (row >= M || col >= N) return;
-  float acc = 0.0f;
-  for (int k = 0; k < K; ++k)
-    acc += A[row * K + k] * B[k * N + col];
-  C[row * N + col] = acc;
-}
-)cuda",
-            "kern");
+  Gemm Ints(naiveKernel("", Guarded, Plain, Stored, "int"), "kern");
   ASSERT_TRUE(Ints.Product);
   EXPECT_EQ(Ints.plan().WhyNot, "only float and double products are rewritten");
 }
@@ -237,13 +231,10 @@ void run(int M, int N, int K, const float *dA, const float *dB, float *dC,
 )cuda",
          "sgemm");
   ASSERT_TRUE(G.Product);
-  CublasPlan Plan = G.plan();
-  ASSERT_EQ(Plan.WhyNot, "");
-  std::vector<LaunchSite> Launches = G.launches();
-  ASSERT_EQ(Launches.size(), 2u);
+  ASSERT_EQ(G.plan().WhyNot, "");
+  ASSERT_EQ(G.launches().size(), 2u);
   std::set<unsigned> HelperAdded;
-  LaunchRewrites R =
-      rewriteLaunches(Plan.Call, Launches, G.TU.ctx(), HelperAdded);
+  LaunchRewrites R = G.rewrite(HelperAdded);
   EXPECT_EQ(R.Rewritten.size(), 2u);
   EXPECT_TRUE(R.Kept.empty());
   EXPECT_EQ(HelperAdded.size(), 1u);
@@ -270,9 +261,7 @@ void run(int M, int N, int K, const float *dA, const float *dB, float *dC,
       << *After;
 
   // The file has the helper now: a second rewrite adds only the calls.
-  LaunchRewrites Again =
-      rewriteLaunches(Plan.Call, Launches, G.TU.ctx(), HelperAdded);
-  EXPECT_EQ(Again.Edits.size(), 2u);
+  EXPECT_EQ(G.rewrite(HelperAdded).Edits.size(), 2u);
 }
 
 TEST(RewriteLaunches, SideEffectsKeepALaunchAndADeclaredHelperIsUsed) {
@@ -286,16 +275,13 @@ void run(int M, int N, int K, const float *dA, const float *dB, float *dC) {
 )cuda",
          "sgemm");
   ASSERT_TRUE(G.Product);
-  CublasPlan Plan = G.plan();
-  ASSERT_EQ(Plan.WhyNot, "");
-  std::vector<LaunchSite> Launches = G.launches();
-  ASSERT_EQ(Launches.size(), 2u);
+  ASSERT_EQ(G.plan().WhyNot, "");
+  ASSERT_EQ(G.launches().size(), 2u);
   std::set<unsigned> HelperAdded;
-  LaunchRewrites R =
-      rewriteLaunches(Plan.Call, Launches, G.TU.ctx(), HelperAdded);
+  LaunchRewrites R = G.rewrite(HelperAdded);
   const SourceManager &SM = G.TU.ctx().getSourceManager();
   ASSERT_EQ(R.Kept.size(), 1u);
-  EXPECT_EQ(R.Kept[0], SM.getExpansionLoc(Launches[0].Call->getBeginLoc()));
+  EXPECT_EQ(R.Kept[0], SM.getExpansionLoc(G.launches()[0].Call->getBeginLoc()));
   ASSERT_EQ(R.Rewritten.size(), 1u);
   EXPECT_EQ(R.FirstArgs[0], "M");
   // The translation unit declares the helper: only the call.
