@@ -1,6 +1,7 @@
 //===--- AtomicHotspotCheck.cpp - cudalint --------------------------------===//
 
 #include "AtomicHotspotCheck.h"
+#include "AtomicHotspotClassify.h"
 #include "analysis/AddressSharing.h"
 #include "analysis/Divergence.h"
 
@@ -18,18 +19,7 @@ using namespace clang::ast_matchers;
 
 namespace cudalint {
 
-struct AtomicOp {
-  std::string Name;     ///< As called: `atomicAdd_block`, `fetch_add`.
-  StringRef Op;         ///< `Add`, `Sub`, `Inc`, `Max`, `CAS`, ...
-  bool Libcuxx = false; ///< A member of `cuda::atomic_ref` and friends.
-};
-
 namespace {
-
-// Lanes of a warp that must aim at one address before it is a hotspot.
-constexpr unsigned MinContenders = 8;
-// Largest bin count reported as a privatizable histogram.
-constexpr int64_t MaxBins = 4096;
 
 // `atomicMax_block` -> `Max`; a libcu++ member -> the same names.
 StringRef opOfIntrinsic(StringRef Name) {
@@ -78,120 +68,6 @@ std::optional<AtomicOp> atomicOp(const Expr *E) {
   return AtomicOp{FD->getDeclName().getAsString(), Op, /*Libcuxx=*/true};
 }
 
-bool isFloatLike(QualType T) {
-  T = T.getCanonicalType().getUnqualifiedType();
-  if (T->isFloatingType())
-    return true;
-  if (const auto *RD = T->getAsRecordDecl())
-    if (RD->getIdentifier()) {
-      StringRef N = RD->getName();
-      return N == "__half" || N == "__half2" || N == "__nv_bfloat16" ||
-             N == "__nv_bfloat162";
-    }
-  return false;
-}
-
-using Range = std::pair<int64_t, int64_t>;
-
-// The values a narrow integer type (16 bits or fewer) can hold.
-std::optional<Range> narrowTypeRange(QualType T, const ASTContext &Ctx) {
-  if (!T->isIntegerType() || T->isBooleanType())
-    return std::nullopt;
-  uint64_t Bits = Ctx.getTypeSize(T);
-  if (Bits > 16)
-    return std::nullopt;
-  if (T->isUnsignedIntegerType())
-    return std::make_pair(int64_t(0), (int64_t(1) << Bits) - 1);
-  return std::make_pair(-(int64_t(1) << (Bits - 1)),
-                        (int64_t(1) << (Bits - 1)) - 1);
-}
-
-std::optional<Range> rangeOf(const Expr *E, const KernelModel &M,
-                             const ASTContext &Ctx, unsigned Depth = 0);
-
-// The range of `v & 15`, `v % NBINS`, `v >> 4`, `v / 16`, `v + 1`.
-std::optional<Range> binaryRange(const BinaryOperator *BO, const KernelModel &M,
-                                 const ASTContext &Ctx, unsigned Depth) {
-  std::optional<int64_t> R = integerConstant(BO->getRHS(), Ctx);
-  auto L = rangeOf(BO->getLHS(), M, Ctx, Depth + 1);
-  switch (BO->getOpcode()) {
-  case BO_And:
-    if (R && *R >= 0)
-      return std::make_pair(int64_t(0), *R);
-    if (std::optional<int64_t> LV = integerConstant(BO->getLHS(), Ctx))
-      if (*LV >= 0)
-        return std::make_pair(int64_t(0), *LV);
-    return std::nullopt;
-  case BO_Rem:
-    if (R && *R > 0)
-      return std::make_pair(int64_t(0), *R - 1);
-    return std::nullopt;
-  case BO_Shr:
-    if (R && L && *R >= 0 && *R < 62 && L->first >= 0)
-      return std::make_pair(L->first >> *R, L->second >> *R);
-    return std::nullopt;
-  case BO_Div:
-    if (R && L && *R > 0 && L->first >= 0)
-      return std::make_pair(L->first / *R, L->second / *R);
-    return std::nullopt;
-  case BO_Add:
-  case BO_Sub:
-    if (R && L)
-      return BO->getOpcode() == BO_Add
-                 ? std::make_pair(L->first + *R, L->second + *R)
-                 : std::make_pair(L->first - *R, L->second - *R);
-    return std::nullopt;
-  default:
-    return std::nullopt;
-  }
-}
-
-// The values an integer index can take, as [Lo, Hi], from its shape: a mask
-// `v & 15`, a remainder `v % NBINS`, a narrow unsigned type, a shift.
-std::optional<Range> rangeOf(const Expr *E, const KernelModel &M,
-                             const ASTContext &Ctx, unsigned Depth) {
-  if (Depth > 6)
-    return std::nullopt;
-  E = E->IgnoreParens();
-  if (std::optional<int64_t> V = integerConstant(E, Ctx))
-    return std::make_pair(*V, *V);
-  QualType T = E->getType().getCanonicalType();
-  if (const auto *CE = dyn_cast<CastExpr>(E)) {
-    auto Inner = rangeOf(CE->getSubExpr(), M, Ctx, Depth + 1);
-    auto Narrow = narrowTypeRange(T, Ctx);
-    if (Narrow && (!Inner || Inner->second - Inner->first >
-                                 Narrow->second - Narrow->first))
-      return Narrow;
-    return Inner;
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    return binaryRange(BO, M, Ctx, Depth);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
-      const LocalVar *L = M.local(V);
-      if (L && L->Assignments == 0 && !L->AddressTaken && V->getInit())
-        if (auto R = rangeOf(V->getInit(), M, Ctx, Depth + 1))
-          return R;
-    }
-  }
-  return narrowTypeRange(T, Ctx);
-}
-
-// The index of `&hist[i]`, `hist + i`.
-const Expr *indexOf(const Expr *Ptr) {
-  Ptr = Ptr->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(Ptr))
-    if (UO->getOpcode() == UO_AddrOf)
-      if (const auto *AS =
-              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
-        return AS->getIdx();
-  if (const auto *BO = dyn_cast<BinaryOperator>(Ptr))
-    if (BO->getOpcode() == BO_Add)
-      return BO->getLHS()->getType()->isPointerType() ? BO->getRHS()
-                                                      : BO->getLHS();
-  return nullptr;
-}
-
 // True when the call is a statement of its own (its value unused) in a
 // place where a braced block may replace it.
 bool standsAlone(const CallExpr *CE, ASTContext &Ctx) {
@@ -238,18 +114,6 @@ bool writesOrCalls(const Stmt *S, const ASTContext &Ctx) {
   return false;
 }
 
-bool mentions(const Stmt *S, StringRef Name) {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (DRE->getDecl()->getIdentifier() && DRE->getDecl()->getName() == Name)
-      return true;
-  for (const Stmt *C : S->children())
-    if (mentions(C, Name))
-      return true;
-  return false;
-}
-
 // The atomic update of a global address that \p A is, if it is one
 // cudalint looks at.
 std::optional<AtomicOp> globalAtomicOp(const MemAccess &A) {
@@ -258,78 +122,8 @@ std::optional<AtomicOp> globalAtomicOp(const MemAccess &A) {
   return atomicOp(A.E);
 }
 
-// The number of bins of a histogram update: an index computed from data
-// into at most MaxBins addresses, by the index's type and shape, else by its
-// symbolic range, else by the array's size.
-std::optional<int64_t> histogramBins(const MemAccess &A,
-                                     const AddressSharing &Sharing,
-                                     const KernelModel &M,
-                                     const ASTContext &Ctx) {
-  if (!A.Offset->hasVarying())
-    return std::nullopt;
-  std::optional<int64_t> Bins;
-  const auto *CE = cast<CallExpr>(A.E);
-  if (!isa_and_nonnull<CXXMethodDecl>(CE->getDirectCallee()) &&
-      CE->getNumArgs() > 0)
-    if (const Expr *Idx = indexOf(CE->getArg(0)))
-      if (auto R = rangeOf(Idx, M, Ctx))
-        if (R->first >= 0)
-          Bins = R->second + 1;
-  if (!Bins)
-    Bins = Sharing.Elements;
-  if (!Bins)
-    if (const auto *V = dyn_cast_or_null<VarDecl>(A.Root))
-      if (const auto *CAT = Ctx.getAsConstantArrayType(V->getType()))
-        Bins = CAT->getSize().getZExtValue();
-  if (!Bins || *Bins < 1 || *Bins > MaxBins)
-    return std::nullopt;
-  return Bins;
-}
-
-// The variable a `do { assumed = old; old = atomicCAS(p, assumed, f(assumed));
-// } while (assumed != old)` loop compares with, if \p E names one.
-const ValueDecl *namedVar(const Expr *E) {
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return DRE->getDecl();
-  return nullptr;
-}
-
-// A compare-and-swap retried in a loop to build a value: the expected
-// value is a variable and the new one is computed from it (a float max, a
-// product). A lock (`atomicCAS(mutex, 0, 1)`) compares with a constant.
-bool isCasRetryLoop(const MemAccess &A, const AtomicOp &Op) {
-  const auto *CE = cast<CallExpr>(A.E);
-  unsigned First = Op.Libcuxx ? 0 : 1;
-  if (A.Loops.empty() || CE->getNumArgs() < First + 2)
-    return false;
-  const ValueDecl *Expected = namedVar(CE->getArg(First));
-  return Expected && mentions(CE->getArg(First + 1), Expected->getName());
-}
-
-// `atomicExch(flag, 1)`: every thread stores one constant, a signal rather
-// than an update that piles up.
-bool exchangesConstant(const MemAccess &A, const AtomicOp &Op,
-                       const ASTContext &Ctx) {
-  const auto *CE = cast<CallExpr>(A.E);
-  unsigned Val = Op.Libcuxx ? 0 : 1;
-  return Op.Op == "Exch" && CE->getNumArgs() > Val &&
-         integerConstant(CE->getArg(Val), Ctx).has_value();
-}
-
 SourceLocation locationOf(const MemAccess &A, const ASTContext &Ctx) {
   return Ctx.getSourceManager().getExpansionLoc(A.E->getBeginLoc());
-}
-
-bool isSum(const AtomicOp &Op) { return Op.Op == "Add" || Op.Op == "Sub"; }
-
-// Updates that add up in a histogram's bins.
-bool isCounting(const AtomicOp &Op) {
-  return isSum(Op) || Op.Op == "Inc" || Op.Op == "Dec";
-}
-
-// Every warp of a block (or of the grid) aims at the one address.
-bool wholeBlockShares(const AddressSharing &S) {
-  return S.Kind == SharingKind::PerBlock || S.Kind == SharingKind::PerGrid;
 }
 
 // The values a kernel parameter takes in every launch (all constants), and
@@ -381,64 +175,6 @@ private:
   }
   llvm::DenseMap<const void *, IntRange> Ranges;
 };
-
-} // namespace
-
-// What makes an atomic a hotspot, for what can be done about it.
-enum class Hotspot {
-  FloatSum,          ///< Floating-point sum, one address per warp or wider.
-  LaneGroupSum,      ///< Floating-point sum, lanes of a warp share addresses.
-  IntegerOneAddress, ///< Integer update, one address for a whole block.
-  WrappingCounter,   ///< `atomicInc`/`atomicDec`: nvcc cannot combine these.
-  CasLoop,           ///< A compare-and-swap retry loop building a value.
-  Histogram,         ///< A few addresses chosen by data.
-};
-
-struct AtomicFinding {
-  Hotspot Kind;
-  AtomicOp Op;
-  AddressSharing Sharing;
-  int64_t Bins = 0;
-};
-
-namespace {
-
-// The hotspot of an atomic whose address \p S the lanes share, if it is one.
-std::optional<AtomicFinding> classify(const MemAccess &A, const AtomicOp &Op,
-                                      const AddressSharing &S,
-                                      const KernelModel &M,
-                                      const ASTContext &Ctx) {
-  if (S.LanesPerAddress < MinContenders)
-    return std::nullopt;
-  if (S.Kind == SharingKind::DataBounded ||
-      S.Kind == SharingKind::DataUnbounded) {
-    std::optional<int64_t> Bins = histogramBins(A, S, M, Ctx);
-    if (!Bins || !isCounting(Op))
-      return std::nullopt;
-    return AtomicFinding{Hotspot::Histogram, Op, S, *Bins};
-  }
-  if (Op.Op == "CAS")
-    return S.warpUniform() && isCasRetryLoop(A, Op)
-               ? std::optional<AtomicFinding>(
-                     AtomicFinding{Hotspot::CasLoop, Op, S})
-               : std::nullopt;
-  if (isFloatLike(A.Type)) {
-    if (!isSum(Op))
-      return std::nullopt;
-    if (S.warpUniform())
-      return AtomicFinding{Hotspot::FloatSum, Op, S};
-    if (S.Kind == SharingKind::LaneGroups)
-      return AtomicFinding{Hotspot::LaneGroupSum, Op, S};
-    return std::nullopt;
-  }
-  // Integers: nvcc leaves one atomic per warp, so only an address that the
-  // warps of a block share piles up.
-  if (!wholeBlockShares(S) || exchangesConstant(A, Op, Ctx))
-    return std::nullopt;
-  if (Op.Op == "Inc" || Op.Op == "Dec")
-    return AtomicFinding{Hotspot::WrappingCounter, Op, S};
-  return AtomicFinding{Hotspot::IntegerOneAddress, Op, S};
-}
 
 //===--- Messages ---------------------------------------------------------===//
 
@@ -683,7 +419,7 @@ AtomicHotspotCheck::hotspotOf(const MemAccess &A, const KernelModel &M,
   std::optional<AtomicOp> Op = globalAtomicOp(A);
   if (!Op || alreadyReported(locationOf(A, Ctx)))
     return std::nullopt;
-  return classify(A, *Op, addressSharing(A, Samplers, Leaves), M, Ctx);
+  return classifyHotspot(A, *Op, addressSharing(A, Samplers, Leaves), M, Ctx);
 }
 
 void AtomicHotspotCheck::report(const MemAccess &A, const AtomicFinding &F,

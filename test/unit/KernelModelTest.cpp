@@ -34,29 +34,6 @@ using namespace clang::ast_matchers;
 namespace cudalint {
 namespace {
 
-std::vector<const MemAccess *> accessesTo(const KernelModel &M,
-                                          StringRef Root) {
-  std::vector<const MemAccess *> Out;
-  for (const MemAccess &A : M.accesses())
-    if (A.Root && A.Root->getName() == Root)
-      Out.push_back(&A);
-  return Out;
-}
-
-const MemAccess *storeTo(const KernelModel &M, StringRef Root) {
-  for (const MemAccess *A : accessesTo(M, Root))
-    if (A->IsStore)
-      return A;
-  return nullptr;
-}
-
-const MemAccess *loadOf(const KernelModel &M, StringRef Root) {
-  for (const MemAccess *A : accessesTo(M, Root))
-    if (A->IsLoad)
-      return A;
-  return nullptr;
-}
-
 // The coefficient of threadIdx.x/y/z in the byte offset, spelled.
 std::string coeff(const MemAccess &A, unsigned Axis) {
   return affine(A.Offset).Coeff[Axis].str();
@@ -571,14 +548,6 @@ __global__ void kern(const float *in, float *sum) {
 }
 
 //===--- Address sharing --------------------------------------------------===//
-
-// The atomic update of \p Root in kernel "kern".
-const MemAccess *atomicTo(const KernelModel &M, StringRef Root) {
-  for (const MemAccess *A : accessesTo(M, Root))
-    if (A->IsAtomic)
-      return A;
-  return nullptr;
-}
 
 TEST(AddressSharing, RowFromThreadIdxYIsOnePerWarpIn32x8) {
   KernelTU TU(R"cuda(

@@ -11,15 +11,21 @@
 #define CUDALINT_TEST_KERNELTU_H
 
 #include "analysis/KernelModel.h"
+#include "analysis/TranslationUnitAnalysis.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Tooling.h"
 
+#include <algorithm>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #ifndef CUDALINT_CLANG_RESOURCE_DIR
@@ -51,6 +57,9 @@ __device__ int atomicMax(int *, int);
 __device__ int min(int, int);
 __device__ int max(int, int);
 __device__ float __ldg(const float *);
+__device__ void __syncthreads();
+__device__ float fmaxf(float, float);
+__device__ float fmaf(float, float, float);
 )cuda";
 
 class KernelTU {
@@ -82,18 +91,84 @@ public:
       Out.push_back(N.getNodeAs<CUDAKernelCallExpr>("c"));
     return Out;
   }
-  /// The model of kernel \p Name; null when the snippet did not compile or
-  /// has no such kernel.
-  std::unique_ptr<KernelModel> model(StringRef Name = "kern") {
+  /// The model of kernel \p Name, built on first use and owned by this
+  /// translation unit; null when the snippet did not compile or has no such
+  /// kernel. Every test obtains its models here, so that where models come
+  /// from is decided in this one place.
+  const KernelModel *model(StringRef Name = "kern") {
     if (!ok())
       return nullptr;
     const FunctionDecl *F = function(Name);
     if (!F)
       return nullptr;
-    return std::make_unique<KernelModel>(KernelView{*F});
+    return &Analysis.model(KernelView{*F});
+  }
+  /// The snippet with \p Edits applied, and without the prelude; what an
+  /// edit inserts before the prelude comes first. Nullopt when an edit is
+  /// outside the main file or two edits overlap.
+  std::optional<std::string> withEdits(llvm::ArrayRef<FixItHint> Edits) {
+    const SourceManager &SM = ctx().getSourceManager();
+    FileID Main = SM.getMainFileID();
+    // Offset, length, text; applied from the end so offsets stay valid.
+    std::vector<std::tuple<unsigned, unsigned, std::string>> ByOffset;
+    for (const FixItHint &H : Edits) {
+      CharSourceRange R =
+          Lexer::makeFileCharRange(H.RemoveRange, SM, ctx().getLangOpts());
+      auto [BeginFile, Begin] = SM.getDecomposedLoc(R.getBegin());
+      auto [EndFile, End] = SM.getDecomposedLoc(R.getEnd());
+      if (R.isInvalid() || BeginFile != Main || EndFile != Main)
+        return std::nullopt;
+      ByOffset.emplace_back(Begin, End - Begin, H.CodeToInsert);
+    }
+    std::sort(ByOffset.begin(), ByOffset.end());
+    std::string Text = SM.getBufferData(Main).str();
+    for (size_t I = ByOffset.size(); I-- > 0;) {
+      auto &[Offset, Length, New] = ByOffset[I];
+      if (I + 1 < ByOffset.size() &&
+          Offset + Length > std::get<0>(ByOffset[I + 1]))
+        return std::nullopt;
+      Text.replace(Offset, Length, New);
+    }
+    size_t At = Text.find(Prelude);
+    if (At != std::string::npos)
+      Text.erase(At, std::string(Prelude).size());
+    return Text;
   }
   std::unique_ptr<ASTUnit> AST;
+
+private:
+  TranslationUnitAnalysis Analysis;
 };
+
+/// The accesses of \p M to the parameter or array named \p Root.
+inline std::vector<const MemAccess *> accessesTo(const KernelModel &M,
+                                                 StringRef Root) {
+  std::vector<const MemAccess *> Out;
+  for (const MemAccess &A : M.accesses())
+    if (A.Root && A.Root->getName() == Root)
+      Out.push_back(&A);
+  return Out;
+}
+
+/// The first store, load or atomic update of \p Root; null when none.
+inline const MemAccess *storeTo(const KernelModel &M, StringRef Root) {
+  for (const MemAccess *A : accessesTo(M, Root))
+    if (A->IsStore)
+      return A;
+  return nullptr;
+}
+inline const MemAccess *loadOf(const KernelModel &M, StringRef Root) {
+  for (const MemAccess *A : accessesTo(M, Root))
+    if (A->IsLoad)
+      return A;
+  return nullptr;
+}
+inline const MemAccess *atomicTo(const KernelModel &M, StringRef Root) {
+  for (const MemAccess *A : accessesTo(M, Root))
+    if (A->IsAtomic)
+      return A;
+  return nullptr;
+}
 
 } // namespace cudalint
 
