@@ -16,10 +16,8 @@ using namespace clang::ast_matchers;
 
 namespace cudalint {
 
-namespace {
-
 Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
-            unsigned Depth = 0) {
+            unsigned Depth) {
   Work W;
   if (!S)
     return W;
@@ -80,6 +78,8 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
     W.add(workOf(C, Ctx, M, Depth));
   return W;
 }
+
+namespace {
 
 bool leaves(const Stmt *S) {
   return isa_and_nonnull<ReturnStmt, ContinueStmt, BreakStmt>(lastStatement(S));
@@ -328,120 +328,35 @@ bool retriesAnAtomic(const Expr *Cond, const Stmt *Loop) {
   return waitsOnAtomic(Cond, Loop) || waitsOnAtomic(conditionOf(Loop), Loop);
 }
 
-// Whether a loop whose trip count depends on data each lane reads costs
-// enough to report: lanes that finish early wait for the slowest, so a body
-// that does real work. A binary search or bisection that every lane starts
-// alike (`lo < hi` from 0 and n) differs by one trip at most: only a heavy
-// body counts there. Retry loops around atomics are atomic-hotspot's.
-bool dataLoopIsCostly(const BranchWays &W, const BranchCondition &C,
-                      const KernelModel &M, const ASTContext &Ctx) {
-  bool LeavesLoop = W.Shape == BranchShape::LoopExit;
-  const Work &Body = LeavesLoop ? W.LoopBody : W.A;
+// What divergenceIsCostly needs to know of \p C besides its ways \p W.
+BranchFacts factsOf(const BranchCondition &C, const BranchWays &W,
+                    const KernelModel &M, const ASTContext &Ctx) {
+  BranchFacts F;
+  F.InLoop = !C.Loops.empty();
+  F.Select = isa<AbstractConditionalOperator>(C.S);
+  llvm::SmallVector<const void *, 4> Loops(C.Loops.begin(), C.Loops.end());
+  if (W.Shape == BranchShape::LoopCondition)
+    Loops.push_back(C.S);
+  F.SplitByData = readsData(*C.Value, Loops);
+  F.ComparesTwoPerThreadValues = comparesTwoPerThreadValues(*C.Value);
+  if (W.Shape != BranchShape::LoopCondition && W.Shape != BranchShape::LoopExit)
+    return F;
   // The loop whose trip count the lanes may disagree on.
-  const Stmt *Loop = LeavesLoop ? C.Loops.back() : C.S;
-  if (retriesAnAtomic(C.Cond, Loop) ||
-      (!LeavesLoop && rereadsWhatItWrites(C.S, Ctx)))
-    return false;
+  const Stmt *Loop = W.Shape == BranchShape::LoopExit ? C.Loops.back() : C.S;
+  F.Retries =
+      retriesAnAtomic(C.Cond, Loop) ||
+      (W.Shape == BranchShape::LoopCondition && rereadsWhatItWrites(C.S, Ctx));
   SymRef Entry = M.entryCondition(Loop);
-  bool AgreeOnEntry = !Entry || !Entry->threadDependent();
-  if (AgreeOnEntry && bisectsInterval(Loop))
-    return Body.weight() >= HeavyWeight;
-  if (LeavesLoop) {
-    // A `break` (or `return`) on what each lane read, or on a state the
-    // loop evolves from per-thread values (an escape-time iteration,
-    // `if (x * x + y * y > 4) break;`), ends the lanes' trip counts at
-    // different points.
-    llvm::SmallVector<const void *, 4> Loops(C.Loops.begin(), C.Loops.end());
-    return readsData(*C.Value, Loops) ? Body.real(RealWorkPerIterationPoints)
-                                      : Body.weight() >= HeavyWeight;
-  }
-  return Body.real(RealWorkPerIterationPoints);
-}
-
-// Both ways of an `if`/`else`, `switch` or `?:` do real work: a warp whose
-// lanes disagree runs one after the other.
-bool bothWaysHeavy(const BranchWays &W) {
-  return std::min(W.A.weight(), W.B.weight()) >= HeavyWeight;
-}
-
-// The one long way (a loop, a heavy helper) of two, beside a short one;
-// null when neither or both are.
-const Work *longWay(const BranchWays &W) {
-  if (W.A.heavy() == W.B.heavy())
-    return nullptr;
-  return W.A.heavy() ? &W.A : &W.B;
-}
-
-// The way whose run idles the lanes that do not take it: the arm of an
-// `if` without `else` (not an early exit), or the one long way of two
-// when they are not both heavy; null otherwise.
-const Work *idlingWay(const BranchWays &W) {
-  switch (W.Shape) {
-  case BranchShape::OneArm:
-    return &W.A;
-  case BranchShape::TwoWays:
-    return bothWaysHeavy(W) ? nullptr : longWay(W);
-  default:
-    return nullptr;
-  }
+  F.BisectsAlike =
+      (!Entry || !Entry->threadDependent()) && bisectsInterval(Loop);
+  return F;
 }
 
 // Whether the lanes' disagreement on \p C costs enough to report.
 bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
                         const BranchCondition &C, const KernelModel &M,
                         const ASTContext &Ctx) {
-  if (Kind == LaneSplit::DataDependent) {
-    // Two heavy ways: whatever splits the lanes, a warp that splits runs
-    // both.
-    // (An early exit's arm and the code after it are two ways here.)
-    bool TwoWays =
-        W.Shape == BranchShape::TwoWays || W.Shape == BranchShape::EarlyExit;
-    if (TwoWays && bothWaysHeavy(W))
-      return true;
-    // An early exit on data (`if (v[i] < 0) return;`) is never reported:
-    // the lanes that leave only wait.
-    const Work *Long = idlingWay(W);
-    if (TwoWays && !Long)
-      return false;
-    // For a trip count or a lone arm, what splits the lanes must be data
-    // they read (or a value a loop carries), not a per-thread value
-    // cudalint lost track of (the index left by an earlier loop).
-    llvm::SmallVector<const void *, 4> Loops(C.Loops.begin(), C.Loops.end());
-    if (W.Shape == BranchShape::LoopCondition)
-      Loops.push_back(C.S);
-    if (!readsData(*C.Value, Loops))
-      return false;
-    if (W.Shape == BranchShape::LoopCondition ||
-        W.Shape == BranchShape::LoopExit)
-      return dataLoopIsCostly(W, C, M, Ctx);
-    // A lone arm, or one long way beside a short one: the lanes on the
-    // other way idle while it runs. That matters when the way is long (a
-    // loop, a heavy helper; straight code runs once, and a guard on data
-    // such as `if (index < maxVerts - 3)` around a few stores is the usual
-    // idiom), and when lanes often disagree: `j != i` between two
-    // per-thread values (skipping oneself) rarely does. A way that pushes
-    // onto a queue (an atomic, no loop) is stream compaction:
-    // atomic-hotspot's business.
-    return Long && Long->heavy() && !(Long->Atomic && !Long->Loop) &&
-           !comparesTwoPerThreadValues(*C.Value);
-  }
-  if (W.Shape == BranchShape::LoopCondition)
-    return W.A.real(RealWorkPerIterationPoints); // Paid once per iteration.
-  if (W.exits())
-    // The lanes that leave only wait; what costs is a loop or a heavy
-    // call that the others then run with part of the warp idle.
-    return W.B.heavy();
-  if (W.Shape == BranchShape::OneArm)
-    // Nothing runs one after the other: the other lanes wait while the
-    // arm runs. That matters when the arm is long (a loop, a helper).
-    return W.A.heavy();
-  // Two ways that both run, one after the other: the smaller one is what
-  // divergence adds.
-  bool InLoop = !C.Loops.empty();
-  unsigned Threshold = InLoop && !isa<AbstractConditionalOperator>(C.S)
-                           ? RealWorkPerIterationPoints
-                           : RealWorkPoints;
-  return W.A.real(Threshold) && W.B.real(Threshold);
+  return cudalint::divergenceIsCostly(Kind, W, factsOf(C, W, M, Ctx));
 }
 
 // The reduction whose step is the branch \p S, if it is one.

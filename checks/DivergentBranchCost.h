@@ -1,9 +1,10 @@
 //===--- DivergentBranchCost.h - what a divergent branch costs ------------===//
 //
-// divergent-branch's cost model: the work of each way of a branch, and the
-// shape that says which ways a warp whose lanes disagree runs. The thresholds
-// below are the model's only numbers. They were set on the lit tests and on
-// real code, not derived from a measurement; where a figure of GPU_FACTS.md
+// divergent-branch's cost model: the work of each way of a branch, the shape
+// that says which ways a warp whose lanes disagree runs, and the decision
+// whether that disagreement costs enough to report. The thresholds below
+// are the model's only numbers. They were set on the lit tests and on real
+// code, not derived from a measurement; where a figure of GPU_FACTS.md
 // (shared/GPU_FACTS.md) stands behind one, its comment names it.
 //
 //===----------------------------------------------------------------------===//
@@ -11,7 +12,14 @@
 #ifndef CUDALINT_DIVERGENTBRANCHCOST_H
 #define CUDALINT_DIVERGENTBRANCHCOST_H
 
+#include "analysis/Divergence.h"
+
 #include <cstdint>
+
+namespace clang {
+class ASTContext;
+class Stmt;
+} // namespace clang
 
 namespace cudalint {
 
@@ -61,6 +69,13 @@ struct Work {
   }
 };
 
+/// The work of \p S: points for its operations, those of the user's
+/// functions it calls (three calls deep), and loops with a constant trip
+/// count up to MaxUnrolledTrips counted as unrolled. Defined in
+/// DivergentBranchCheck.cpp, beside the recognition of atomics it uses.
+Work workOf(const clang::Stmt *S, const clang::ASTContext &Ctx,
+            const KernelModel &M, unsigned Depth = 0);
+
 /// Which ways a warp whose lanes disagree runs.
 enum class BranchShape {
   /// An `if`/`else`, a `?:` or a `switch`: the warp runs both ways, one
@@ -94,6 +109,42 @@ struct BranchWays {
     return Shape == BranchShape::EarlyExit || Shape == BranchShape::LoopExit;
   }
 };
+
+/// What the decision needs to know of a branch besides its ways.
+struct BranchFacts {
+  /// Runs on every iteration of a loop.
+  bool InLoop = false;
+  /// A `?:`: its operands become selects unless they do real work, inside
+  /// a loop too.
+  bool Select = false;
+  /// What splits the lanes is data they read or a state a loop evolves, not
+  /// a per-thread value cudalint lost track of (readsData).
+  bool SplitByData = false;
+  /// `a == b` or `a != b` between two per-thread values (`j != i`, skipping
+  /// oneself): lanes rarely disagree.
+  bool ComparesTwoPerThreadValues = false;
+  /// With LoopCondition or LoopExit: a bisection (`lo < hi` from 0 and n,
+  /// a midpoint) that every lane enters alike; trip counts differ by one.
+  bool BisectsAlike = false;
+  /// With LoopCondition or LoopExit: a retry loop (around an atomic, or
+  /// rereading what it writes), whose trip count is contention, not work:
+  /// atomic-hotspot's business.
+  bool Retries = false;
+};
+
+/// Both ways of an `if`/`else`, `switch` or `?:` weigh HeavyWeight or more:
+/// a warp whose lanes disagree runs one after the other.
+bool bothWaysHeavy(const BranchWays &W);
+
+/// The way whose run idles the lanes that do not take it: the arm of a
+/// OneArm `if`, or the one heavy way of two when they are not both heavy;
+/// null otherwise.
+const Work *idlingWay(const BranchWays &W);
+
+/// Whether the lanes' disagreement (\p Kind) on a branch with ways \p W
+/// costs enough to report.
+bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
+                        const BranchFacts &F);
 
 } // namespace cudalint
 
