@@ -1,6 +1,7 @@
 //===--- DivergentBranchCheck.cpp - cudalint ------------------------------===//
 
 #include "DivergentBranchCheck.h"
+#include "DivergentBranchCost.h"
 #include "DivergentBranchFix.h"
 #include "analysis/Divergence.h"
 #include "analysis/Reduction.h"
@@ -15,48 +16,8 @@ using namespace clang::ast_matchers;
 
 namespace cudalint {
 
-namespace {
-
-// What running a piece of code costs, roughly: enough to tell an arm that
-// does real work from `out[w] = s;`.
-struct Work {
-  unsigned Score = 0;     ///< Arithmetic, memory accesses, assignments.
-  bool Loop = false;      ///< Holds a loop.
-  bool HeavyCall = false; ///< Calls a device function that is not trivial.
-  bool Atomic = false;    ///< Holds an atomic operation.
-  /// More than a few instructions: arms smaller than this become predicated
-  /// instructions or selects, which cost little even when lanes disagree.
-  bool real(unsigned Threshold = 10) const {
-    return Score >= Threshold || Loop || HeavyCall;
-  }
-  /// A rough cost: loops and helpers count as much as 50 operations.
-  unsigned weight() const { return Score + (Loop || HeavyCall ? 50 : 0); }
-  void add(const Work &O) {
-    Score += O.Score;
-    Loop |= O.Loop;
-    HeavyCall |= O.HeavyCall;
-    Atomic |= O.Atomic;
-  }
-};
-
-// What the ways of a branch cost, and what the messages call them.
-struct BranchWays {
-  Work A, B; ///< The first way (the 'then' arm) and the other.
-  bool IsLoop = false;
-  /// A one-armed `if` whose arm leaves (`return`, `break`, `continue`): B
-  /// is the code after it.
-  bool EarlyExit = false;
-  bool OneArmed = false; ///< An `if` without `else`.
-  /// An early exit whose arm leaves the enclosing loop (`break`, or a
-  /// `return` inside it): the lanes that take it end their trip count there.
-  bool LeavesLoop = false;
-  const char *Exit = "break"; ///< With LeavesLoop: how, for the message.
-  Work LoopBody; ///< With LeavesLoop: the body of the loop it leaves.
-  const char *WhatA = "the 'then' arm", *WhatB = "the 'else' arm";
-};
-
 Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
-            unsigned Depth = 0) {
+            unsigned Depth) {
   Work W;
   if (!S)
     return W;
@@ -67,7 +28,7 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
     if (const auto *Do = dyn_cast<DoStmt>(S))
       if (integerConstant(Do->getCond(), Ctx) == 0)
         Trips = 1; // `do { ... } while (0)`, a macro's statement.
-    if (Trips && *Trips >= 0 && *Trips <= 64) {
+    if (Trips && *Trips >= 0 && *Trips <= MaxUnrolledTrips) {
       Work Body;
       for (const Stmt *C : S->children())
         Body.add(workOf(C, Ctx, M, Depth));
@@ -103,7 +64,7 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
         // What the helper does, not that it is a call: a push onto a queue
         // (an atomic and a store) is light; a loop or tens of operations
         // are not.
-        if (Inner.Loop || Inner.HeavyCall || Inner.Score >= 40)
+        if (Inner.Loop || Inner.HeavyCall || Inner.Score >= HeavyWeight)
           W.HeavyCall = true;
         W.Score += Inner.Score;
       } else {
@@ -117,6 +78,8 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
     W.add(workOf(C, Ctx, M, Depth));
   return W;
 }
+
+namespace {
 
 bool leaves(const Stmt *S) {
   return isa_and_nonnull<ReturnStmt, ContinueStmt, BreakStmt>(lastStatement(S));
@@ -185,17 +148,17 @@ std::optional<BranchWays> waysOf(const BranchCondition &C, const KernelModel &M,
                                  ASTContext &Ctx) {
   const Stmt *S = C.S;
   BranchWays W;
-  W.IsLoop = isLoopStmt(S);
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     W.A = workOf(If->getThen(), Ctx, M);
     W.B = workOf(If->getElse(), Ctx, M);
-    W.OneArmed = !If->getElse();
-    if (!If->getElse() && leaves(If->getThen())) {
-      W.EarlyExit = true;
-      W.LeavesLoop = leavesEnclosingLoop(If, C, Ctx);
+    if (!If->getElse() && !leaves(If->getThen())) {
+      W.Shape = BranchShape::OneArm;
+    } else if (!If->getElse()) {
+      W.Shape = leavesEnclosingLoop(If, C, Ctx) ? BranchShape::LoopExit
+                                                : BranchShape::EarlyExit;
       if (isa<ReturnStmt>(lastStatement(If->getThen())))
         W.Exit = "return";
-      if (W.LeavesLoop)
+      if (W.Shape == BranchShape::LoopExit)
         W.LoopBody = workOf(loopBody(C.Loops.back()), Ctx, M);
       W.B = restOfBlock(If, Ctx, M);
       W.WhatB = "the code after it";
@@ -213,7 +176,8 @@ std::optional<BranchWays> waysOf(const BranchCondition &C, const KernelModel &M,
         (Real++ ? W.B : W.A) = Case;
     W.WhatA = "one case";
     W.WhatB = "another";
-  } else if (W.IsLoop) {
+  } else if (isLoopStmt(S)) {
+    W.Shape = BranchShape::LoopCondition;
     W.A = workOf(loopBody(S), Ctx, M);
     W.WhatA = "the loop body";
   } else {
@@ -364,113 +328,35 @@ bool retriesAnAtomic(const Expr *Cond, const Stmt *Loop) {
   return waitsOnAtomic(Cond, Loop) || waitsOnAtomic(conditionOf(Loop), Loop);
 }
 
-// Whether a loop whose trip count depends on data each lane reads costs
-// enough to report: lanes that finish early wait for the slowest, so a body
-// that does real work. A binary search or bisection that every lane starts
-// alike (`lo < hi` from 0 and n) differs by one trip at most: only a heavy
-// body counts there. Retry loops around atomics are atomic-hotspot's.
-bool dataLoopIsCostly(const BranchWays &W, const BranchCondition &C,
-                      const KernelModel &M, const ASTContext &Ctx) {
-  const Work &Body = W.LeavesLoop ? W.LoopBody : W.A;
+// What divergenceIsCostly needs to know of \p C besides its ways \p W.
+BranchFacts factsOf(const BranchCondition &C, const BranchWays &W,
+                    const KernelModel &M, const ASTContext &Ctx) {
+  BranchFacts F;
+  F.InLoop = !C.Loops.empty();
+  F.Select = isa<AbstractConditionalOperator>(C.S);
+  llvm::SmallVector<const void *, 4> Loops(C.Loops.begin(), C.Loops.end());
+  if (W.Shape == BranchShape::LoopCondition)
+    Loops.push_back(C.S);
+  F.SplitByData = readsData(*C.Value, Loops);
+  F.ComparesTwoPerThreadValues = comparesTwoPerThreadValues(*C.Value);
+  if (W.Shape != BranchShape::LoopCondition && W.Shape != BranchShape::LoopExit)
+    return F;
   // The loop whose trip count the lanes may disagree on.
-  const Stmt *Loop = W.LeavesLoop ? C.Loops.back() : C.S;
-  if (retriesAnAtomic(C.Cond, Loop) ||
-      (!W.LeavesLoop && rereadsWhatItWrites(C.S, Ctx)))
-    return false;
+  const Stmt *Loop = W.Shape == BranchShape::LoopExit ? C.Loops.back() : C.S;
+  F.Retries =
+      retriesAnAtomic(C.Cond, Loop) ||
+      (W.Shape == BranchShape::LoopCondition && rereadsWhatItWrites(C.S, Ctx));
   SymRef Entry = M.entryCondition(Loop);
-  bool AgreeOnEntry = !Entry || !Entry->threadDependent();
-  if (AgreeOnEntry && bisectsInterval(Loop))
-    return Body.weight() >= 40;
-  if (W.LeavesLoop) {
-    // A `break` (or `return`) on what each lane read, or on a state the
-    // loop evolves from per-thread values (an escape-time iteration,
-    // `if (x * x + y * y > 4) break;`), ends the lanes' trip counts at
-    // different points.
-    llvm::SmallVector<const void *, 4> Loops(C.Loops.begin(), C.Loops.end());
-    return readsData(*C.Value, Loops) ? Body.real(6) : Body.weight() >= 40;
-  }
-  return Body.real(6);
-}
-
-// Both ways of an `if`/`else`, `switch` or `?:` do real work: a warp whose
-// lanes disagree runs one after the other.
-bool bothWaysHeavy(const BranchWays &W) {
-  return std::min(W.A.weight(), W.B.weight()) >= 40;
-}
-
-// The one long way (a loop, a heavy helper) of two, beside a short one;
-// null when neither or both are.
-const Work *longWay(const BranchWays &W) {
-  bool A = W.A.Loop || W.A.HeavyCall, B = W.B.Loop || W.B.HeavyCall;
-  if (A == B)
-    return nullptr;
-  return A ? &W.A : &W.B;
-}
-
-// The way whose run idles the lanes that do not take it: the arm of an
-// `if` without `else` (not an early exit), or the one long way of two
-// when they are not both heavy; null otherwise.
-const Work *idlingWay(const BranchWays &W) {
-  if (W.EarlyExit || W.IsLoop || W.LeavesLoop)
-    return nullptr;
-  if (W.OneArmed)
-    return &W.A;
-  return bothWaysHeavy(W) ? nullptr : longWay(W);
+  F.BisectsAlike =
+      (!Entry || !Entry->threadDependent()) && bisectsInterval(Loop);
+  return F;
 }
 
 // Whether the lanes' disagreement on \p C costs enough to report.
 bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
                         const BranchCondition &C, const KernelModel &M,
                         const ASTContext &Ctx) {
-  if (Kind == LaneSplit::DataDependent) {
-    // Two heavy ways: whatever splits the lanes, a warp that splits runs
-    // both.
-    bool TwoWays = !W.IsLoop && !W.LeavesLoop && !(W.OneArmed && !W.EarlyExit);
-    if (TwoWays && bothWaysHeavy(W))
-      return true;
-    // An early exit on data (`if (v[i] < 0) return;`) is never reported:
-    // the lanes that leave only wait.
-    const Work *Long = idlingWay(W);
-    if (TwoWays && !Long)
-      return false;
-    // For a trip count or a lone arm, what splits the lanes must be data
-    // they read (or a value a loop carries), not a per-thread value
-    // cudalint lost track of (the index left by an earlier loop).
-    llvm::SmallVector<const void *, 4> Loops(C.Loops.begin(), C.Loops.end());
-    if (W.IsLoop)
-      Loops.push_back(C.S);
-    if (!readsData(*C.Value, Loops))
-      return false;
-    if (W.IsLoop || W.LeavesLoop)
-      return dataLoopIsCostly(W, C, M, Ctx);
-    // A lone arm, or one long way beside a short one: the lanes on the
-    // other way idle while it runs. That matters when the way is long (a
-    // loop, a heavy helper; straight code runs once, and a guard on data
-    // such as `if (index < maxVerts - 3)` around a few stores is the usual
-    // idiom), and when lanes often disagree: `j != i` between two
-    // per-thread values (skipping oneself) rarely does. A way that pushes
-    // onto a queue (an atomic, no loop) is stream compaction:
-    // atomic-hotspot's business.
-    return Long && (Long->Loop || Long->HeavyCall) &&
-           !(Long->Atomic && !Long->Loop) &&
-           !comparesTwoPerThreadValues(*C.Value);
-  }
-  if (W.IsLoop)
-    return W.A.real(6); // The body runs once per iteration.
-  if (W.EarlyExit)
-    // The lanes that leave only wait; what costs is a loop or a heavy
-    // call that the others then run with part of the warp idle.
-    return W.B.Loop || W.B.HeavyCall;
-  if (W.OneArmed)
-    // Nothing runs one after the other: the other lanes wait while the
-    // arm runs. That matters when the arm is long (a loop, a helper).
-    return W.A.Loop || W.A.HeavyCall;
-  // Two ways that both run, one after the other: the smaller one is what
-  // divergence adds.
-  bool InLoop = !C.Loops.empty();
-  unsigned Threshold =
-      InLoop && !isa<AbstractConditionalOperator>(C.S) ? 6 : 10;
-  return W.A.real(Threshold) && W.B.real(Threshold);
+  return cudalint::divergenceIsCostly(Kind, W, factsOf(C, W, M, Ctx));
 }
 
 // The reduction whose step is the branch \p S, if it is one.
@@ -607,12 +493,12 @@ const char *const TripCountCost =
 
 std::string dataDependentMessage(const std::string &CondText,
                                  const BranchWays &W) {
-  if (W.IsLoop)
+  if (W.Shape == BranchShape::LoopCondition)
     return "loop condition '" + CondText +
            "' depends on data each lane reads, so the lanes of a warp run "
            "different trip counts: " +
            TripCountCost;
-  if (W.LeavesLoop)
+  if (W.Shape == BranchShape::LoopExit)
     return "'" + std::string(W.Exit) + "' on per-thread data '" + CondText +
            "': the lanes of a warp leave the loop after different numbers "
            "of iterations: " +
@@ -640,17 +526,17 @@ std::string laneDivergentMessage(const std::string &CondText,
   std::string Lanes = isa<SwitchStmt>(C.S)
                           ? "the lanes of each warp take different cases"
                           : describeLanes(Split.ActiveMask, Split.TrueMask);
-  if (W.IsLoop)
+  if (W.Shape == BranchShape::LoopCondition)
     return "loop condition '" + CondText +
            "' gives the lanes of each warp different trip counts: the warp "
            "runs " +
            std::string(W.WhatA) + " as often as its slowest lane needs";
-  if (W.EarlyExit || W.OneArmed) {
-    const Work &Long = W.EarlyExit ? W.B : W.A;
+  if (W.exits() || W.Shape == BranchShape::OneArm) {
+    const Work &Long = W.exits() ? W.B : W.A;
     return "lane-divergent branch '" + CondText + "': " + Lanes +
            ", so in every warp " +
-           (W.EarlyExit ? "the lanes that stay run the code after it"
-                        : "the lanes that enter run the 'then' arm") +
+           (W.exits() ? "the lanes that stay run the code after it"
+                      : "the lanes that enter run the 'then' arm") +
            ", which " +
            (Long.Loop ? "holds a loop" : "calls a non-trivial helper") +
            ", while the others idle; arranging the work so that whole warps "

@@ -1,0 +1,122 @@
+//===--- DivergentBranchCost.cpp - what a divergent branch costs ----------===//
+
+#include "DivergentBranchCost.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+#include <algorithm>
+
+namespace cudalint {
+
+namespace {
+
+// The one heavy way of two beside a light one; null when neither or both
+// are heavy.
+const Work *longWay(const BranchWays &W) {
+  if (W.A.heavy() == W.B.heavy())
+    return nullptr;
+  return W.A.heavy() ? &W.A : &W.B;
+}
+
+// Whether a loop whose trip count depends on data each lane reads costs
+// enough to report: lanes that finish early wait for the slowest, so a body
+// that does real work. A bisection that every lane enters alike differs by
+// one trip at most: only a heavy body counts there. Retry loops are
+// atomic-hotspot's.
+bool dataLoopIsCostly(const BranchWays &W, const BranchFacts &F) {
+  const Work &Body = W.Shape == BranchShape::LoopExit ? W.LoopBody : W.A;
+  if (F.Retries)
+    return false;
+  if (F.BisectsAlike)
+    return Body.weight() >= HeavyWeight;
+  return Body.real(RealWorkPerIterationPoints);
+}
+
+// Whether lanes that read different data cost enough to report by
+// disagreeing on a branch of ways \p W.
+bool dataSplitIsCostly(const BranchWays &W, const BranchFacts &F) {
+  // Two heavy ways: whatever splits the lanes, a warp that splits runs both
+  // (an early exit's arm and the code after it are two ways here).
+  if ((W.Shape == BranchShape::TwoWays || W.Shape == BranchShape::EarlyExit) &&
+      bothWaysHeavy(W))
+    return true;
+  // Otherwise what splits the lanes must be data they read (or a value a
+  // loop carries), not a per-thread value cudalint lost track of (the index
+  // left by an earlier loop).
+  if (!F.SplitByData)
+    return false;
+  switch (W.Shape) {
+  case BranchShape::EarlyExit:
+    // `if (v[i] < 0) return;`: the lanes that leave only wait.
+    return false;
+  case BranchShape::LoopCondition:
+  case BranchShape::LoopExit:
+    return dataLoopIsCostly(W, F);
+  case BranchShape::TwoWays:
+  case BranchShape::OneArm: {
+    // A lone arm, or one long way beside a short one: the lanes on the other
+    // way idle while it runs. That matters when the way is long (a loop, a
+    // heavy helper; straight code runs once, and a guard on data such as
+    // `if (index < maxVerts - 3)` around a few stores is the usual idiom),
+    // and when lanes often disagree: `j != i` between two per-thread values
+    // (skipping oneself) rarely does. A way that pushes onto a queue (an
+    // atomic, no loop) is stream compaction: atomic-hotspot's business.
+    const Work *Idling = idlingWay(W);
+    return Idling && Idling->heavy() && !(Idling->Atomic && !Idling->Loop) &&
+           !F.ComparesTwoPerThreadValues;
+  }
+  }
+  llvm_unreachable("every branch shape is handled");
+}
+
+// Whether lanes that an index splits (most warps split, in a pattern the
+// sampler computed) cost enough to report on a branch of ways \p W.
+bool laneSplitIsCostly(const BranchWays &W, const BranchFacts &F) {
+  switch (W.Shape) {
+  case BranchShape::LoopCondition:
+    return W.A.real(RealWorkPerIterationPoints); // Paid once per iteration.
+  case BranchShape::EarlyExit:
+  case BranchShape::LoopExit:
+    // The lanes that leave only wait; what costs is a loop or a heavy call
+    // that the others then run with part of the warp idle.
+    return W.B.heavy();
+  case BranchShape::OneArm:
+    // Nothing runs one after the other: the other lanes wait while the arm
+    // runs. That matters when the arm is long (a loop, a helper).
+    return W.A.heavy();
+  case BranchShape::TwoWays: {
+    // Both run, one after the other: the smaller one is what divergence
+    // adds.
+    unsigned Threshold =
+        F.InLoop && !F.Select ? RealWorkPerIterationPoints : RealWorkPoints;
+    return W.A.real(Threshold) && W.B.real(Threshold);
+  }
+  }
+  llvm_unreachable("every branch shape is handled");
+}
+
+} // namespace
+
+bool bothWaysHeavy(const BranchWays &W) {
+  return std::min(W.A.weight(), W.B.weight()) >= HeavyWeight;
+}
+
+const Work *idlingWay(const BranchWays &W) {
+  switch (W.Shape) {
+  case BranchShape::OneArm:
+    return &W.A;
+  case BranchShape::TwoWays:
+    return bothWaysHeavy(W) ? nullptr : longWay(W);
+  default:
+    return nullptr;
+  }
+}
+
+bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
+                        const BranchFacts &F) {
+  if (Kind == LaneSplit::DataDependent)
+    return dataSplitIsCostly(W, F);
+  return laneSplitIsCostly(W, F);
+}
+
+} // namespace cudalint
