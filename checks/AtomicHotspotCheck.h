@@ -12,7 +12,7 @@
 
 namespace cudalint {
 
-struct AtomicOp;
+struct AtomicCall;
 struct AtomicFinding;
 
 /// Flags global atomics that many lanes aim at one address: an accumulator
@@ -46,7 +46,7 @@ private:
                    const AtomicFinding &F, clang::ASTContext &Ctx);
   /// The finding for an atomic into a histogram of \p Bins bins.
   void reportHistogram(clang::SourceLocation Loc, const MemAccess &A,
-                       const AtomicOp &Op, int64_t Bins,
+                       const AtomicCall &Op, int64_t Bins,
                        clang::ASTContext &Ctx);
 };
 
