@@ -3,6 +3,7 @@
 #include "AtomicHotspotCheck.h"
 #include "AtomicHotspotClassify.h"
 #include "analysis/AddressSharing.h"
+#include "analysis/CudaNames.h"
 #include "analysis/Divergence.h"
 
 #include "clang/AST/ASTContext.h"
@@ -10,7 +11,6 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <set>
 
@@ -21,51 +21,15 @@ namespace cudalint {
 
 namespace {
 
-// `atomicMax_block` -> `Max`; a libcu++ member -> the same names.
-StringRef opOfIntrinsic(StringRef Name) {
-  StringRef Op = Name;
-  if (!Op.consume_front("atomic"))
-    return {};
-  Op.consume_back("_system");
-  Op.consume_back("_block");
-  return llvm::StringSwitch<StringRef>(Op)
-      .Cases("Add", "Sub", "Inc", "Dec", "Max", "Min", Op)
-      .Cases("And", "Or", "Xor", "Exch", "CAS", Op)
-      .Default({});
-}
-
-StringRef opOfLibcuxxMember(StringRef Name) {
-  return llvm::StringSwitch<StringRef>(Name)
-      .Cases("fetch_add", "operator+=", "operator++", "Add")
-      .Cases("fetch_sub", "operator-=", "operator--", "Sub")
-      .Case("fetch_max", "Max")
-      .Case("fetch_min", "Min")
-      .Cases("fetch_and", "operator&=", "And")
-      .Cases("fetch_or", "operator|=", "Or")
-      .Cases("fetch_xor", "operator^=", "Xor")
-      .Case("exchange", "Exch")
-      .Cases("compare_exchange_weak", "compare_exchange_strong", "CAS")
-      .Default({});
-}
-
-std::optional<AtomicOp> atomicOp(const Expr *E) {
+// The read-modify-write that \p E is, if it is one.
+std::optional<AtomicCall> atomicOp(const Expr *E) {
   const auto *CE = dyn_cast_or_null<CallExpr>(E);
   if (!CE)
     return std::nullopt;
-  // By name: also an unresolved call in a template (`atomicAdd(sum, x)` on
-  // a `T *`).
-  StringRef Name = calleeName(CE);
-  if (StringRef Op = opOfIntrinsic(Name); !Op.empty())
-    return AtomicOp{Name.str(), Op, /*Libcuxx=*/false};
-  const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD || !isa<CXXMethodDecl>(FD))
+  std::optional<AtomicCall> Op = cudaAtomic(CE);
+  if (!Op || !readsModifiesWrites(Op->Kind))
     return std::nullopt;
-  // The model records a method call as atomic only for libcu++'s types.
-  std::string Spelled = FD->getNameAsString();
-  StringRef Op = opOfLibcuxxMember(Spelled);
-  if (Op.empty())
-    return std::nullopt;
-  return AtomicOp{FD->getDeclName().getAsString(), Op, /*Libcuxx=*/true};
+  return Op;
 }
 
 // True when the call is a statement of its own (its value unused) in a
@@ -105,7 +69,7 @@ bool writesOrCalls(const Stmt *S, const ASTContext &Ctx) {
     if (!FD || !(FD->getBuiltinID() != 0 ||
                  Ctx.getSourceManager().isInSystemHeader(FD->getLocation())))
       return true;
-    if (FD->getIdentifier() && FD->getName().starts_with("atomic"))
+    if (cudaAtomic(CE))
       return true;
   }
   for (const Stmt *C : S->children())
@@ -115,8 +79,11 @@ bool writesOrCalls(const Stmt *S, const ASTContext &Ctx) {
 }
 
 // The atomic update of a global address that \p A is, if it is one
-// cudalint looks at.
-std::optional<AtomicOp> globalAtomicOp(const MemAccess &A) {
+// cudalint looks at. Atomics on shared memory are left alone: their
+// contention has not been measured, the compare-and-swap retry loop on a
+// `__shared__` word included (fixtures/atomic-hotspot/shared_cas_max.cu
+// times it against a warp reduction and one CAS per warp).
+std::optional<AtomicCall> globalAtomicOp(const MemAccess &A) {
   if (!A.IsAtomic || A.Space != MemSpace::Global)
     return std::nullopt;
   return atomicOp(A.E);
@@ -206,8 +173,9 @@ std::string whoShares(const AddressSharing &S) {
 // What the lanes of a warp do to one integer address. nvcc combines them
 // for add, sub and max (doing it by hand measured 1.00x); for the other
 // operations nothing was measured, so nothing is claimed.
-std::string integerContention(const AtomicOp &Op) {
-  if (Op.Op == "Add" || Op.Op == "Sub" || Op.Op == "Max")
+std::string integerContention(const AtomicCall &Op) {
+  if (Op.Kind == AtomicKind::Add || Op.Kind == AtomicKind::Sub ||
+      Op.Kind == AtomicKind::Max)
     return "nvcc already combines the lanes of a warp into one atomic (doing "
            "it by hand measured 1.00x), which leaves one atomic per warp on "
            "one address";
@@ -216,7 +184,7 @@ std::string integerContention(const AtomicOp &Op) {
 
 std::string uniformTargetMessage(const AtomicFinding &F, const MemAccess &A,
                                  const ASTContext &Ctx) {
-  std::string Callee = F.Op.Name, TypeName = typeName(A, Ctx),
+  std::string Callee = F.Op.Callee, TypeName = typeName(A, Ctx),
               Target = targetName(A);
   switch (F.Kind) {
   case Hotspot::WrappingCounter:
@@ -269,9 +237,9 @@ std::string uniformTargetMessage(const AtomicFinding &F, const MemAccess &A,
   llvm_unreachable("not a one-address finding");
 }
 
-std::string histogramMessage(const MemAccess &A, const AtomicOp &Op,
+std::string histogramMessage(const MemAccess &A, const AtomicCall &Op,
                              int64_t Bins) {
-  return Op.Name + " into " + targetName(A) + ", " + std::to_string(Bins) +
+  return Op.Callee + " into " + targetName(A) + ", " + std::to_string(Bins) +
          " bins at most, indexed by data: every thread of the grid contends "
          "for those few addresses in global memory; a per-block copy in "
          "shared memory was 22x faster for 16 bins and 5.1x for 256 on an "
@@ -361,7 +329,7 @@ std::string whyNoWarpSum(const MemAccess &A, const AtomicFinding &F,
 
 // `{ cooperative_groups::coalesced_group warp = ...; if (warp.thread_rank()
 // == 0) atomicAdd(p, warp_sum); }`
-std::string warpSumText(const MemAccess &A, const AtomicOp &Op,
+std::string warpSumText(const MemAccess &A, const AtomicCall &Op,
                         const AtomicArgs &Args, const WarpSumNames &Names,
                         const ASTContext &Ctx) {
   QualType Canon = A.Type.getCanonicalType().getUnqualifiedType();
@@ -377,7 +345,7 @@ std::string warpSumText(const MemAccess &A, const AtomicOp &Op,
          " = cooperative_groups::coalesced_threads(); " + TypeName + " " + Sum +
          " = cooperative_groups::reduce(" + G + ", " + Val +
          ", cooperative_groups::plus<" + TypeName + ">()); if (" + G +
-         ".thread_rank() == 0) " + Op.Name + "(" + Args.PtrText + ", " + Sum +
+         ".thread_rank() == 0) " + Op.Callee + "(" + Args.PtrText + ", " + Sum +
          "); }";
 }
 
@@ -416,7 +384,7 @@ std::optional<AtomicFinding>
 AtomicHotspotCheck::hotspotOf(const MemAccess &A, const KernelModel &M,
                               ArrayRef<WarpSampler> Samplers, LeafRanges Leaves,
                               ASTContext &Ctx) {
-  std::optional<AtomicOp> Op = globalAtomicOp(A);
+  std::optional<AtomicCall> Op = globalAtomicOp(A);
   if (!Op || alreadyReported(locationOf(A, Ctx)))
     return std::nullopt;
   return classifyHotspot(A, *Op, addressSharing(A, Samplers, Leaves), M, Ctx);
@@ -492,7 +460,7 @@ void AtomicHotspotCheck::noteWarpSum(SourceLocation Loc, const MemAccess &A,
 }
 
 void AtomicHotspotCheck::reportHistogram(SourceLocation Loc, const MemAccess &A,
-                                         const AtomicOp &Op, int64_t Bins,
+                                         const AtomicCall &Op, int64_t Bins,
                                          ASTContext &Ctx, FindingSink &Sink) {
   Sink.diag(Loc, "%0") << histogramMessage(A, Op, Bins);
   for (const CallExpr *Call : A.CallStack)

@@ -12,7 +12,7 @@
 
 namespace cudalint {
 
-struct AtomicOp;
+struct AtomicCall;
 struct AtomicFinding;
 
 /// Flags global atomics that many lanes aim at one address: an accumulator
@@ -47,8 +47,8 @@ private:
                    FindingSink &Sink);
   /// The finding for an atomic into a histogram of \p Bins bins.
   void reportHistogram(clang::SourceLocation Loc, const MemAccess &A,
-                       const AtomicOp &Op, int64_t Bins, clang::ASTContext &Ctx,
-                       FindingSink &Sink);
+                       const AtomicCall &Op, int64_t Bins,
+                       clang::ASTContext &Ctx, FindingSink &Sink);
 };
 
 } // namespace cudalint

@@ -22,7 +22,9 @@ bool mentions(const Stmt *S, StringRef Name) {
   return false;
 }
 
-bool isSum(const AtomicOp &Op) { return Op.Op == "Add" || Op.Op == "Sub"; }
+bool isSum(const AtomicCall &Op) {
+  return Op.Kind == AtomicKind::Add || Op.Kind == AtomicKind::Sub;
+}
 
 namespace {
 
@@ -184,9 +186,9 @@ const ValueDecl *namedVar(const Expr *E) {
 // A compare-and-swap retried in a loop to build a value: the expected
 // value is a variable and the new one is computed from it (a float max, a
 // product). A lock (`atomicCAS(mutex, 0, 1)`) compares with a constant.
-bool isCasRetryLoop(const MemAccess &A, const AtomicOp &Op) {
+bool isCasRetryLoop(const MemAccess &A, const AtomicCall &Op) {
   const auto *CE = cast<CallExpr>(A.E);
-  unsigned First = Op.Libcuxx ? 0 : 1;
+  unsigned First = Op.FirstOperand;
   if (A.Loops.empty() || CE->getNumArgs() < First + 2)
     return false;
   const ValueDecl *Expected = namedVar(CE->getArg(First));
@@ -195,17 +197,17 @@ bool isCasRetryLoop(const MemAccess &A, const AtomicOp &Op) {
 
 // `atomicExch(flag, 1)`: every thread stores one constant, a signal rather
 // than an update that piles up.
-bool exchangesConstant(const MemAccess &A, const AtomicOp &Op,
+bool exchangesConstant(const MemAccess &A, const AtomicCall &Op,
                        const ASTContext &Ctx) {
   const auto *CE = cast<CallExpr>(A.E);
-  unsigned Val = Op.Libcuxx ? 0 : 1;
-  return Op.Op == "Exch" && CE->getNumArgs() > Val &&
+  unsigned Val = Op.FirstOperand;
+  return Op.Kind == AtomicKind::Exch && CE->getNumArgs() > Val &&
          integerConstant(CE->getArg(Val), Ctx).has_value();
 }
 
 // Updates that add up in a histogram's bins.
-bool isCounting(const AtomicOp &Op) {
-  return isSum(Op) || Op.Op == "Inc" || Op.Op == "Dec";
+bool isCounting(const AtomicCall &Op) {
+  return isSum(Op) || Op.Kind == AtomicKind::Inc || Op.Kind == AtomicKind::Dec;
 }
 
 // Every warp of a block (or of the grid) aims at the one address.
@@ -217,7 +219,7 @@ bool wholeBlockShares(const AddressSharing &S) {
 
 // The hotspot of an atomic whose address \p S the lanes share, if it is one.
 std::optional<AtomicFinding>
-classifyHotspot(const MemAccess &A, const AtomicOp &Op, const AddressSharing &S,
+classifyHotspot(const MemAccess &A, const AtomicCall &Op, const AddressSharing &S,
                 const KernelModel &M, const ASTContext &Ctx) {
   if (S.LanesPerAddress < MinContenders)
     return std::nullopt;
@@ -228,7 +230,7 @@ classifyHotspot(const MemAccess &A, const AtomicOp &Op, const AddressSharing &S,
       return std::nullopt;
     return AtomicFinding{Hotspot::Histogram, Op, S, *Bins};
   }
-  if (Op.Op == "CAS")
+  if (Op.Kind == AtomicKind::CAS)
     return S.warpUniform() && isCasRetryLoop(A, Op)
                ? std::optional<AtomicFinding>(
                      AtomicFinding{Hotspot::CasLoop, Op, S})
@@ -246,7 +248,7 @@ classifyHotspot(const MemAccess &A, const AtomicOp &Op, const AddressSharing &S,
   // warps of a block share piles up.
   if (!wholeBlockShares(S) || exchangesConstant(A, Op, Ctx))
     return std::nullopt;
-  if (Op.Op == "Inc" || Op.Op == "Dec")
+  if (Op.Kind == AtomicKind::Inc || Op.Kind == AtomicKind::Dec)
     return AtomicFinding{Hotspot::WrappingCounter, Op, S};
   return AtomicFinding{Hotspot::IntegerOneAddress, Op, S};
 }

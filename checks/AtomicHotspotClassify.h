@@ -12,6 +12,7 @@
 #define CUDALINT_ATOMICHOTSPOTCLASSIFY_H
 
 #include "analysis/AddressSharing.h"
+#include "analysis/CudaNames.h"
 #include "analysis/KernelModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -23,11 +24,6 @@
 namespace cudalint {
 
 /// An atomic update as called.
-struct AtomicOp {
-  std::string Name;     ///< As called: `atomicAdd_block`, `fetch_add`.
-  llvm::StringRef Op;   ///< `Add`, `Sub`, `Inc`, `Max`, `CAS`, ...
-  bool Libcuxx = false; ///< A member of `cuda::atomic_ref` and friends.
-};
 
 /// What makes an atomic a hotspot, for what can be done about it.
 enum class Hotspot {
@@ -41,7 +37,7 @@ enum class Hotspot {
 
 struct AtomicFinding {
   Hotspot Kind;
-  AtomicOp Op;
+  AtomicCall Op;
   AddressSharing Sharing;
   int64_t Bins = 0; ///< Histogram: how many bins the data chooses among.
 };
@@ -51,11 +47,11 @@ struct AtomicFinding {
 /// one address (or the data chooses among a few), and the update piles up
 /// there rather than being combined by nvcc.
 std::optional<AtomicFinding>
-classifyHotspot(const MemAccess &A, const AtomicOp &Op, const AddressSharing &S,
+classifyHotspot(const MemAccess &A, const AtomicCall &Op, const AddressSharing &S,
                 const KernelModel &M, const clang::ASTContext &Ctx);
 
 /// An add or a subtract.
-bool isSum(const AtomicOp &Op);
+bool isSum(const AtomicCall &Op);
 
 /// True when \p S refers to a declaration named \p Name.
 bool mentions(const clang::Stmt *S, llvm::StringRef Name);

@@ -3,6 +3,7 @@
 #include "DivergentBranchCheck.h"
 #include "DivergentBranchCost.h"
 #include "DivergentBranchFix.h"
+#include "analysis/CudaNames.h"
 #include "analysis/Divergence.h"
 #include "analysis/Reduction.h"
 
@@ -54,7 +55,7 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
   } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = CE->getDirectCallee();
     const SourceManager &SM = Ctx.getSourceManager();
-    if (FD && StringRef(FD->getQualifiedNameAsString()).contains("atomic"))
+    if (cudaAtomic(CE))
       W.Atomic = true;
     if (FD && FD->getBuiltinID() == 0 && FD->hasBody() &&
         !SM.isInSystemHeader(FD->getLocation())) {
@@ -67,6 +68,7 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
         if (Inner.Loop || Inner.HeavyCall || Inner.Score >= HeavyWeight)
           W.HeavyCall = true;
         W.Score += Inner.Score;
+        W.Atomic |= Inner.Atomic;
       } else {
         W.HeavyCall = true;
       }
@@ -234,23 +236,22 @@ bool rereadsWhatItWrites(const Stmt *Loop, const ASTContext &Ctx) {
   return Cond && readsAnyOf(Cond, Written, Ctx);
 }
 
-// `atomicCAS(..)`, `ref.compare_exchange_strong(..)`, `ref.fetch_add(..)`.
-bool isAtomicCall(const CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD)
-    return false;
-  std::string Name = FD->getQualifiedNameAsString();
-  StringRef N = Name;
-  return N.contains("atomic") || N.contains("compare_exchange") ||
-         N.contains("fetch_");
-}
-
-bool callsAtomic(const Stmt *S) {
+// Whether \p S calls an atomic (`atomicCAS(..)`,
+// `ref.compare_exchange_strong(..)`, `ref.load()`), itself or in a helper of
+// the user's it calls (a CAS loop wrapped in `atomicMaxFloat`).
+bool callsAtomic(const Stmt *S, unsigned Depth = 0) {
   if (!S)
     return false;
-  if (const auto *CE = dyn_cast<CallExpr>(S); CE && isAtomicCall(CE))
-    return true;
-  return llvm::any_of(S->children(), callsAtomic);
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    if (cudaAtomic(CE))
+      return true;
+    if (Depth < 3)
+      for (const FunctionDecl *FD : possibleCallees(CE))
+        if (!declaredByCuda(FD) && callsAtomic(FD->getBody(), Depth + 1))
+          return true;
+  }
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return callsAtomic(C, Depth); });
 }
 
 // The local variables \p S sets from an atomic's result (`old =

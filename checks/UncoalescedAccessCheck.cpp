@@ -3,6 +3,7 @@
 #include "UncoalescedAccessCheck.h"
 #include "analysis/AccessShape.h"
 #include "analysis/CudaAST.h"
+#include "analysis/CudaNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -160,14 +161,9 @@ class WarpLevelUse : public RecursiveASTVisitor<WarpLevelUse> {
 public:
   bool Found = false;
   bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *FD = CE->getDirectCallee())
-      if (FD->getIdentifier()) {
-        StringRef N = FD->getName();
-        for (StringRef P : {"__shfl", "__ballot", "__any", "__all", "__reduce",
-                            "__match", "__activemask", "__syncwarp"})
-          if (N.starts_with(P))
-            Found = true;
-      }
+    std::optional<BarrierCall> B = cudaBarrier(CE);
+    if (cudaWarpIntrinsic(CE) || (B && B->Kind == BarrierKind::Warp))
+      Found = true;
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {

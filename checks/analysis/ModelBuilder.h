@@ -448,8 +448,7 @@ private:
   std::optional<Value> cooperativeGroups(const clang::CXXMethodDecl *MD,
                                          clang::QualType ObjectType);
   void syncPoint(const clang::CallExpr *CE, const clang::FunctionDecl *FD);
-  std::optional<SyncScope> barrierScope(const clang::CallExpr *CE,
-                                        const clang::FunctionDecl *FD);
+  std::optional<SyncScope> barrierScope(const clang::CallExpr *CE);
   Value call(const clang::CallExpr *CE);
   std::optional<Value> libcuxxAtomic(const clang::CallExpr *CE);
   std::optional<Loc> atomicObject(const clang::Expr *Obj, bool IsRef);
@@ -467,8 +466,7 @@ private:
                                            llvm::StringRef Name);
   std::optional<Value> memoryIntrinsic(const clang::CallExpr *CE,
                                        llvm::StringRef Name);
-  std::optional<Value> warpIntrinsic(const clang::CallExpr *CE,
-                                     llvm::StringRef Name);
+  std::optional<Value> warpIntrinsic(const clang::CallExpr *CE);
   const clang::FunctionDecl *inlinableDefinition(const clang::CallExpr *CE,
                                                  const clang::FunctionDecl *FD);
   Value opaqueCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,

@@ -11,6 +11,7 @@
 #include "ModelBuilder.h"
 
 #include "CudaAST.h"
+#include "CudaNames.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -21,32 +22,6 @@ namespace cudalint {
 using namespace model;
 
 namespace {
-
-// The record a cooperative_groups object is, or empty.
-StringRef cgClassName(QualType T, unsigned *TileSize) {
-  T = T.getNonReferenceType();
-  if (const auto *PT = T->getAs<PointerType>())
-    T = PT->getPointeeType();
-  const auto *RD = T->getAsCXXRecordDecl();
-  if (!RD || !RD->getIdentifier())
-    return {};
-  const DeclContext *DC = RD->getDeclContext();
-  bool InCG = false;
-  for (; DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getIdentifier() && NS->getName() == "cooperative_groups")
-        InCG = true;
-  if (!InCG)
-    return {};
-  if (TileSize) {
-    *TileSize = 0;
-    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-      if (Spec->getTemplateArgs().size() > 0 &&
-          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
-        *TileSize = Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue();
-  }
-  return RD->getName();
-}
 
 SymRef linearThread() {
   return symBuiltin(SymKind::ThreadIdx, 0) +
@@ -65,56 +40,6 @@ bool isMinOrMax(StringRef Name) {
   return Name == "min" || Name == "max" || Name == "umin" || Name == "umax" ||
          Name == "llmin" || Name == "llmax" || Name == "ullmin" ||
          Name == "ullmax";
-}
-
-// `atomicAdd`, `atomicCAS_block`, ...: CUDA's atomic functions, as opposed
-// to a helper of the user's that is merely named `atomic_mul`.
-bool isCudaAtomicName(StringRef Name) {
-  if (!Name.consume_front("atomic"))
-    return false;
-  Name.consume_back("_system");
-  Name.consume_back("_block");
-  return Name == "Add" || Name == "Sub" || Name == "Exch" || Name == "Min" ||
-         Name == "Max" || Name == "Inc" || Name == "Dec" || Name == "CAS" ||
-         Name == "And" || Name == "Or" || Name == "Xor";
-}
-
-// The value type of libcu++'s `cuda::atomic_ref<T>`, `cuda::atomic<T>`,
-// `cuda::std::atomic_ref<T>` and `cuda::std::atomic<T>` (in any inline
-// namespace), with whether it is a reference; null for another type.
-const TemplateArgument *libcuxxAtomicValue(QualType T, bool &IsRef) {
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  if (!Spec || !Spec->getIdentifier() || Spec->getTemplateArgs().size() == 0 ||
-      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return nullptr;
-  IsRef = Spec->getName() == "atomic_ref";
-  if (!IsRef && Spec->getName() != "atomic")
-    return nullptr;
-  const NamespaceDecl *Outer = nullptr;
-  for (const DeclContext *DC = Spec->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      Outer = NS;
-  if (!Outer || !Outer->getIdentifier() || Outer->getName() != "cuda")
-    return nullptr;
-  return &Spec->getTemplateArgs()[0];
-}
-
-// The read-modify-write members of those types.
-bool isLibcuxxUpdate(const CXXMethodDecl *MD) {
-  if (MD->isOverloadedOperator()) {
-    OverloadedOperatorKind K = MD->getOverloadedOperator();
-    return K == OO_PlusEqual || K == OO_MinusEqual || K == OO_PlusPlus ||
-           K == OO_MinusMinus || K == OO_AmpEqual || K == OO_PipeEqual ||
-           K == OO_CaretEqual;
-  }
-  if (!MD->getIdentifier())
-    return false;
-  StringRef N = MD->getName();
-  return N == "fetch_add" || N == "fetch_sub" || N == "fetch_max" ||
-         N == "fetch_min" || N == "fetch_and" || N == "fetch_or" ||
-         N == "fetch_xor" || N == "exchange" || N == "compare_exchange_weak" ||
-         N == "compare_exchange_strong";
 }
 
 bool anyThreadDependent(llvm::ArrayRef<Value> Vs) {
@@ -154,8 +79,8 @@ bool model::isGroupQuery(const CallExpr *CE) {
                                       "dim_blocks",
                                       "block_index"};
   return llvm::is_contained(Queries, MD->getName()) &&
-         !cgClassName(ME->getBase()->IgnoreParenImpCasts()->getType(), nullptr)
-              .empty();
+         !cooperativeGroupOf(ME->getBase()->IgnoreParenImpCasts()->getType())
+              .Class.empty();
 }
 
 // thread_rank() and friends; \p ObjectType is the group's type (for a
@@ -164,8 +89,9 @@ std::optional<Value> ModelBuilder::cooperativeGroups(const CXXMethodDecl *MD,
                                                      QualType ObjectType) {
   if (!MD || !MD->getIdentifier())
     return std::nullopt;
-  unsigned Tile = 0;
-  StringRef Class = cgClassName(ObjectType, &Tile);
+  CooperativeGroup Group = cooperativeGroupOf(ObjectType);
+  StringRef Class = Group.Class;
+  unsigned Tile = Group.TileSize;
   if (Class.empty())
     return std::nullopt;
   StringRef N = MD->getName();
@@ -225,7 +151,7 @@ std::optional<Value> ModelBuilder::cooperativeGroups(const CXXMethodDecl *MD,
 void ModelBuilder::syncPoint(const CallExpr *CE, const FunctionDecl *FD) {
   if (!Recorder || !FD || !FD->getIdentifier())
     return;
-  std::optional<SyncScope> Scope = barrierScope(CE, FD);
+  std::optional<SyncScope> Scope = barrierScope(CE);
   if (!Scope)
     return;
   SyncPoint P{CE, *Scope, {}, {}, {}};
@@ -235,40 +161,39 @@ void ModelBuilder::syncPoint(const CallExpr *CE, const FunctionDecl *FD) {
   Recorder->barrier(std::move(P));
 }
 
-// Which threads the call \p CE of \p FD waits for, when it is a barrier.
-std::optional<SyncScope> ModelBuilder::barrierScope(const CallExpr *CE,
-                                                    const FunctionDecl *FD) {
-  StringRef N = FD->getName();
-  if (N == "__syncthreads" || N == "__syncthreads_count" ||
-      N == "__syncthreads_and" || N == "__syncthreads_or" ||
-      N == "__barrier_sync")
+// Which threads the call \p CE waits for, when it is a barrier
+// the analysis follows: a named barrier is taken for the whole block, a
+// `__syncwarp` only with the full mask, a tile only of 32 threads.
+std::optional<SyncScope> ModelBuilder::barrierScope(const CallExpr *CE) {
+  std::optional<BarrierCall> B = cudaBarrier(CE);
+  if (!B)
+    return std::nullopt;
+  switch (B->Kind) {
+  case BarrierKind::Block:
     return SyncScope::Block;
-  if (N == "__syncwarp") {
+  case BarrierKind::NamedBlock:
+    if (B->ThreadCount)
+      return std::nullopt; // Only some warps meet there.
+    return SyncScope::Block;
+  case BarrierKind::Warp: {
     std::optional<int64_t> Mask =
-        CE->getNumArgs() ? constant(CE->getArg(0)) : int64_t(0xffffffff);
+        B->Mask ? constant(B->Mask) : int64_t(0xffffffff);
     if (Mask && uint32_t(*Mask) == 0xffffffffu)
       return SyncScope::Warp;
     return std::nullopt;
   }
-  if (N != "sync")
+  case BarrierKind::Group:
+    if (B->Group.Class == "thread_block")
+      return SyncScope::Block;
+    if (B->Group.Class == "grid_group")
+      return SyncScope::Grid;
+    if (B->Group.Class == "thread_block_tile" && B->Group.TileSize == 32)
+      return SyncScope::Warp;
     return std::nullopt;
-  // `block.sync()`, `cooperative_groups::sync(block)`.
-  QualType T;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
-    T = MC->getImplicitObjectArgument()->getType();
-  else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-    T = Ctx.getRecordType(MD->getParent()); // static `block.sync()`
-  else if (CE->getNumArgs() == 1)
-    T = CE->getArg(0)->getType();
-  unsigned Tile = 0;
-  StringRef Class = T.isNull() ? StringRef() : cgClassName(T, &Tile);
-  if (Class == "thread_block")
-    return SyncScope::Block;
-  if (Class == "grid_group")
-    return SyncScope::Grid;
-  if (Class == "thread_block_tile" && Tile == 32)
-    return SyncScope::Warp;
-  return std::nullopt;
+  case BarrierKind::LibcuxxBarrier:
+    return std::nullopt;
+  }
+  llvm_unreachable("a barrier of another kind");
 }
 
 //===--- Calls ------------------------------------------------------------===//
@@ -292,7 +217,7 @@ Value ModelBuilder::call(const CallExpr *CE) {
     return *V;
   if (std::optional<Value> V = memoryIntrinsic(CE, Name))
     return *V;
-  if (std::optional<Value> V = warpIntrinsic(CE, Name))
+  if (std::optional<Value> V = warpIntrinsic(CE))
     return *V;
   if (const FunctionDecl *Def = inlinableDefinition(CE, FD))
     return inlineCall(CE, Def);
@@ -303,29 +228,14 @@ Value ModelBuilder::call(const CallExpr *CE) {
 // atomics: an atomic access to what the reference refers to, or to the
 // atomic object itself.
 std::optional<Value> ModelBuilder::libcuxxAtomic(const CallExpr *CE) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
-  if (!MD || !isLibcuxxUpdate(MD))
+  std::optional<AtomicCall> A = cudaAtomic(CE);
+  if (!A || !A->Libcuxx || !readsModifiesWrites(A->Kind))
     return std::nullopt;
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
-  const Expr *Obj = MC ? MC->getImplicitObjectArgument()
-                       : (CE->getNumArgs() ? CE->getArg(0) : nullptr);
-  // The members are declared in base classes: look through the
-  // derived-to-base conversion for the type that says what it is.
-  if (Obj)
-    Obj = Obj->IgnoreImpCasts();
-  bool IsRef = false;
-  QualType ObjType = Obj ? Obj->getType() : QualType();
-  if (Obj && ObjType->isPointerType())
-    ObjType = ObjType->getPointeeType();
-  const TemplateArgument *ValueType =
-      Obj ? libcuxxAtomicValue(ObjType, IsRef) : nullptr;
-  if (!ValueType)
-    return std::nullopt;
-  std::optional<Loc> L = atomicObject(Obj, IsRef);
-  for (unsigned I = MC ? 0 : 1; I < CE->getNumArgs(); ++I)
+  std::optional<Loc> L = atomicObject(A->Address, A->ThroughRef);
+  for (unsigned I = A->FirstOperand; I < CE->getNumArgs(); ++I)
     rvalue(CE->getArg(I));
   if (L && L->Kind == Loc::Memory) {
-    L->Type = ValueType->getAsType();
+    L->Type = A->LibcuxxValue;
     access(*L, CE, true, true, /*Intrinsic=*/true, /*Atomic=*/true);
   }
   return opaqueExpr(CE, true);
@@ -465,7 +375,8 @@ std::optional<Value> ModelBuilder::memoryIntrinsic(const CallExpr *CE,
     pointerArg(CE, 0, false, true, false);
     return Value();
   }
-  if (isCudaAtomicName(Name) && CE->getNumArgs() >= 1 &&
+  std::optional<AtomicCall> Atomic = cudaAtomic(CE);
+  if (Atomic && !Atomic->Libcuxx && CE->getNumArgs() >= 1 &&
       CE->getArg(0)->getType()->isPointerType()) {
     pointerArg(CE, 0, true, true, true);
     for (unsigned I = 1; I < CE->getNumArgs(); ++I)
@@ -476,23 +387,22 @@ std::optional<Value> ModelBuilder::memoryIntrinsic(const CallExpr *CE,
 }
 
 // Barriers that return a vote, and warp shuffles.
-std::optional<Value> ModelBuilder::warpIntrinsic(const CallExpr *CE,
-                                                 StringRef Name) {
+std::optional<Value> ModelBuilder::warpIntrinsic(const CallExpr *CE) {
   // The value every thread of the block gets back from the barrier.
-  if (Name == "__syncthreads_or" || Name == "__syncthreads_and" ||
-      Name == "__syncthreads_count") {
+  if (std::optional<BarrierCall> B = cudaBarrier(CE); B && B->Votes) {
     argValues(CE);
     return opaqueExpr(CE, false);
   }
-  if (!Name.starts_with("__shfl"))
+  std::optional<WarpIntrinsic> W = cudaWarpIntrinsic(CE);
+  // A cooperative group's members are opaque calls.
+  if (!W || W->GroupMember || !isShuffle(W->Kind))
     return std::nullopt;
   auto Vs = argValues(CE);
-  bool Sync = Name.ends_with("_sync");
-  unsigned ValIdx = Sync ? 1 : 0;
+  unsigned ValIdx = W->TakesMask ? 1 : 0;
   if (Vs.size() > ValIdx + 1) {
     if (!Vs[ValIdx].threadDependent())
       return Vs[ValIdx];
-    if (Name.starts_with("__shfl_sync") || Name == "__shfl")
+    if (W->Kind == WarpIntrinsicKind::Shuffle)
       return opaqueExpr(CE, Vs[ValIdx + 1].threadDependent());
   }
   return opaqueExpr(CE, true);
@@ -593,8 +503,10 @@ Value ModelBuilder::opaqueCall(const CallExpr *CE, const FunctionDecl *FD,
   bool Pure =
       FD && (FD->getBuiltinID() != 0 ||
              Ctx.getSourceManager().isInSystemHeader(FD->getLocation()));
-  if (Name.contains("lane") || Name.contains("activemask") ||
-      Name.contains("ballot") || Name.contains("clock"))
+  std::optional<WarpIntrinsic> W = cudaWarpIntrinsic(CE);
+  if ((W && (W->Kind == WarpIntrinsicKind::Ballot ||
+             W->Kind == WarpIntrinsicKind::ActiveMask)) ||
+      Name.contains("lane") || Name.contains("clock"))
     Pure = false;
   if (CE->getType()->isPointerType()) {
     Value V;

@@ -2,6 +2,7 @@
 
 #include "analysis/PointerAccesses.h"
 #include "analysis/CudaAST.h"
+#include "analysis/CudaNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -339,7 +340,7 @@ public:
                     Name.starts_with("__atomic");
     bool IsCachedLoad = Name.starts_with("__ld");
     bool IsCachedStore = Name.starts_with("__st") && !Name.starts_with("__sti");
-    if (isBarrier(Name))
+    if (ordersMemory(Call))
       Out.Fenced.insert(LoopStack.begin(), LoopStack.end());
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
@@ -362,12 +363,6 @@ public:
   }
 
 private:
-  static bool isBarrier(StringRef Name) {
-    return Name.starts_with("__syncthreads") || Name == "__syncwarp" ||
-           Name.starts_with("__threadfence") || Name == "sync" ||
-           Name == "barrier_sync" || Name == "arrive_and_wait";
-  }
-
   // A `__device__` helper the kernel calls, inlined into the walk.
   struct HelperFrame {
     const FunctionDecl *Callee;

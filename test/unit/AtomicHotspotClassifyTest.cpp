@@ -43,10 +43,12 @@ public:
     const MemAccess *A = M ? atomicTo(*M, Root) : nullptr;
     if (!A)
       return std::nullopt;
-    // `atomicInc` -> `Inc`, as the check reads the call.
-    StringRef Name = cast<CallExpr>(A->E)->getDirectCallee()->getName();
-    AtomicOp Op{Name.str(), Name.drop_front(StringRef("atomic").size())};
-    return classifyHotspot(*A, Op, addressSharing(*A, Samplers), *M, TU.ctx());
+    // The call as the table of CUDA names reads it, as the check does.
+    std::optional<AtomicCall> Op = cudaAtomic(cast<CallExpr>(A->E));
+    if (!Op)
+      return std::nullopt;
+    return classifyHotspot(*A, *Op, addressSharing(*A, Samplers), *M,
+                           TU.ctx());
   }
   std::optional<Hotspot> kind(StringRef Root) {
     std::optional<AtomicFinding> F = of(Root);
@@ -80,7 +82,7 @@ __global__ void kern(const float *x, float *sum, float *y, float *own,
   std::optional<AtomicFinding> Sum = C32x8.of("sum");
   ASSERT_TRUE(Sum);
   EXPECT_EQ(Sum->Kind, Hotspot::FloatSum);
-  EXPECT_EQ(Sum->Op.Name, "atomicAdd");
+  EXPECT_EQ(Sum->Op.Callee, "atomicAdd");
   EXPECT_EQ(Sum->Sharing.Kind, SharingKind::PerGrid);
   // y[row], row from threadIdx.y: one address per warp in 32x8 blocks...
   std::optional<AtomicFinding> Row = C32x8.of("y");
@@ -131,7 +133,7 @@ __global__ void kern(const int *v, int *count, int *blk, int *perWarp,
   std::optional<AtomicFinding> Ticket = C.of("ticket");
   ASSERT_TRUE(Ticket);
   EXPECT_EQ(Ticket->Kind, Hotspot::WrappingCounter);
-  EXPECT_EQ(Ticket->Op.Op, "Inc");
+  EXPECT_TRUE(Ticket->Op.Kind == AtomicKind::Inc);
   EXPECT_EQ(C.kind("down"), Hotspot::WrappingCounter);
 }
 
@@ -153,7 +155,7 @@ __global__ void kern(const int *v, int *prod, int *mutex, int *once) {
   std::optional<AtomicFinding> Prod = C.of("prod");
   ASSERT_TRUE(Prod);
   EXPECT_EQ(Prod->Kind, Hotspot::CasLoop);
-  EXPECT_EQ(Prod->Op.Op, "CAS");
+  EXPECT_TRUE(Prod->Op.Kind == AtomicKind::CAS);
   // A lock compares with a constant; a single attempt is no retry loop.
   EXPECT_EQ(C.kind("mutex"), None);
   EXPECT_EQ(C.kind("once"), None);

@@ -37,9 +37,11 @@ namespace cudalint {
 using namespace clang;
 using namespace clang::ast_matchers;
 
-// What the CUDA headers would provide, reduced to what the snippets use. The
-// built-in variables come from clang's own header (-include below), which
-// only forward-declares dim3 and uint3.
+// What the CUDA headers would provide, reduced to what the snippets use, as
+// a system header: the analysis recognises CUDA's functions by where they
+// are declared. The built-in variables come from clang's own header
+// (-include below), which only forward-declares dim3 and uint3.
+inline const char *PreludeDir = "/cudalint-unittest-include";
 inline const char *Prelude = R"cuda(
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
@@ -60,19 +62,32 @@ __device__ float __ldg(const float *);
 __device__ void __syncthreads();
 __device__ float fmaxf(float, float);
 __device__ float fmaf(float, float, float);
+__device__ int __syncthreads_or(int);
+__device__ int atomicCAS(int *, int, int);
+__device__ int atomicAdd_block(int *, int);
+__device__ void __syncwarp(unsigned = 0xffffffff);
+__device__ void __threadfence();
+__device__ float __shfl_xor_sync(unsigned, float, int, int = 32);
+__device__ unsigned __ballot_sync(unsigned, int);
+__device__ unsigned __reduce_add_sync(unsigned, unsigned);
 )cuda";
 
 class KernelTU {
 public:
   explicit KernelTU(const std::string &Code) {
+    std::string Dir = PreludeDir;
     AST = tooling::buildASTFromCodeWithArgs(
-        std::string(Prelude) + Code,
+        Code,
         {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
          "--cuda-gpu-arch=sm_80", "-Wno-unknown-cuda-version", "-Xclang",
          "-target-sdk-version=12.5",
          "-resource-dir=" CUDALINT_CLANG_RESOURCE_DIR, "-include",
-         "__clang_cuda_builtin_vars.h"},
-        "test.cu");
+         "__clang_cuda_builtin_vars.h", "-isystem", Dir, "-include",
+         "cuda_prelude.h"},
+        "test.cu", "cudalint-unittests",
+        std::make_shared<PCHContainerOperations>(),
+        tooling::getClangStripDependencyFileAdjuster(),
+        {{Dir + "/cuda_prelude.h", Prelude}});
   }
   bool ok() const { return AST && !AST->getDiagnostics().hasErrorOccurred(); }
   ASTContext &ctx() { return AST->getASTContext(); }

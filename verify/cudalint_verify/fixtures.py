@@ -14,6 +14,7 @@ EXPECT_KEYS = {
     "check", "kernel", "fix", "expect_diagnostics", "expect_fixed",
     "compare", "gpu_facts_row", "expected_speedup", "no_diagnostics",
     "silent_after_fix", "nvcc_flags", "cudalint_args", "comment", "after",
+    "awaiting_measurement",
 }
 
 FIX_MODES = ("fix", "notes", "manual")
@@ -36,6 +37,8 @@ class Fixture:
         self.check = spec["check"]
         self.kernel = spec.get("kernel", "")
         self.clean = bool(spec.get("no_diagnostics", False))
+        # A pattern the check stays silent on until this pair is timed.
+        self.awaiting = bool(spec.get("awaiting_measurement", False))
         # fix "manual": the hand-written "after" program, next to the fixture.
         self.after = source.with_name(spec["after"]) if "after" in spec \
             else None
@@ -53,6 +56,10 @@ def load_expect(expect_path):
                              "'expect_diagnostics' and 'after'")
         return spec
     _check_fix_mode(spec, expect_path, where)
+    if spec.get("awaiting_measurement"):
+        _check_awaiting(spec, where)
+    else:
+        _check_expected_diagnostics(spec, where)
     _check_value_types(spec, where)
     return spec
 
@@ -105,15 +112,27 @@ def _check_after(after, expect_path, where):
                          "to the fixture")
 
 
+def _check_awaiting(spec, where):
+    """A pattern family that has no severity yet: the check must stay
+    silent on both sides, and the pair is timed to decide one."""
+    if spec["fix"] != "manual" or "expect_diagnostics" in spec:
+        raise UsageError(f"{where}: 'awaiting_measurement' needs fix "
+                         "\"manual\" and no 'expect_diagnostics' (the check "
+                         "stays silent until the pair is measured)")
+
+
 def _is_string_list(value):
     return isinstance(value, list) and all(isinstance(x, str) for x in value)
 
 
-def _check_value_types(spec, where):
+def _check_expected_diagnostics(spec, where):
     diags = spec.get("expect_diagnostics")
     if not _is_string_list(diags) or not diags:
         raise UsageError(f"{where}: 'expect_diagnostics' must be a non-empty "
                          "list of strings")
+
+
+def _check_value_types(spec, where):
     for key in ("expect_fixed", "nvcc_flags", "cudalint_args"):
         if key in spec and not _is_string_list(spec[key]):
             raise UsageError(f"{where}: '{key}' must be a list of strings")

@@ -50,12 +50,16 @@ class Linter:
         if fx.clean:
             self._lint_clean(fx, before, result)
             return None
+        if fx.awaiting:
+            self._lint_clean(fx, before, result)
+            return self._check_after(fx, before, result)
         if fx.spec["fix"] == "manual":
             return self._lint_manual(fx, before, result)
         return self._lint_fixit(fx, before, result)
 
     def _lint_clean(self, fx, before, result):
-        """A clean counterpart: the check must stay silent."""
+        """A clean counterpart, or the "before" side of a pattern awaiting
+        its measurement: the check must stay silent."""
         problems = result["problems"]
         diag = result["diagnostics"]
         cmd, rc, out, err = self.run(fx, before, None)
@@ -142,12 +146,18 @@ class Linter:
         diagnostics and stay unchanged, and on the "after" file, which must
         hold the `expect_fixed` strings and, by default, draw no warning.
         Returns the staged "after" file."""
-        problems = result["problems"]
         original = before.read_text()
         self._expect_diagnostics(fx, before, None, result)
         if before.read_text() != original:
-            problems.append("cudalint changed the file without --fix")
+            result["problems"].append("cudalint changed the file without "
+                                      "--fix")
+        return self._check_after(fx, before, result)
 
+    def _check_after(self, fx, before, result):
+        """The hand-written "after" side: it holds the `expect_fixed`
+        strings and, by default, draws no warning. Returns the staged
+        file."""
+        problems = result["problems"]
         after = before.with_name(fx.after.name)
         after_text = after.read_text()
         fix = result["fix"]

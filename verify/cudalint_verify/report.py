@@ -19,7 +19,7 @@ def fmt_ms(stats):
 
 
 def _diagnostics_cell(r):
-    if r["kind"] == "clean":
+    if r["kind"] in ("clean", "measure"):
         return "silent" if r["diagnostics"].get("ok") else "NOT SILENT"
     return "ok" if r["diagnostics"].get("ok") else "MISSING"
 
@@ -42,8 +42,8 @@ def _timed_row(r):
     else:
         sp, outl = "-", "-"
     exp = f"{r['expected_speedup']}x" if r["expected_speedup"] else "-"
-    result = r["correctness"]["verdict"] if r["kind"] == "fix" \
-        else "clean: " + _diagnostics_cell(r)
+    result = "clean: " + _diagnostics_cell(r) if r["kind"] == "clean" \
+        else r["correctness"]["verdict"]
     return [r["id"], r["check"], result, fmt_ms(t and t["before"]),
             fmt_ms(t and t["after"]), sp, exp, outl, r["status"]]
 

@@ -10,11 +10,20 @@ from .lint import Linter
 from .util import COMMON, log, rel
 
 
+def _kind(fx):
+    """The fixture's kind in the report: a clean counterpart (not timed), a
+    pattern awaiting its measurement (silent, timed to decide a severity),
+    or a fix."""
+    if fx.clean:
+        return "clean"
+    return "measure" if fx.awaiting else "fix"
+
+
 def new_result(fx):
     """A fixture's entry in the report before anything ran."""
     return {
         "id": fx.id, "source": rel(fx.source), "check": fx.check,
-        "kernel": fx.kernel, "kind": "clean" if fx.clean else "fix",
+        "kernel": fx.kernel, "kind": _kind(fx),
         "fix_mode": fx.spec.get("fix"),
         "after": rel(fx.after) if fx.after is not None else None,
         "expected_speedup": fx.spec.get("expected_speedup"),

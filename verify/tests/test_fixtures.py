@@ -82,6 +82,19 @@ class LoadExpectTest(TempDirTest):
         fx = fixture_for(expect)
         self.assertEqual(fx.after, self.dir / "tiled.cu")
 
+    def test_awaiting_measurement_is_a_silent_manual_pair(self):
+        (self.dir / "warp.cu").write_text("// after\n")
+        spec = {"check": "cudalint-atomic-hotspot", "fix": "manual",
+                "after": "warp.cu", "awaiting_measurement": True}
+        fx = fixture_for(self.write_fixture("case", spec))
+        self.assertTrue(fx.awaiting)
+        self.assertEqual(fx.after, self.dir / "warp.cu")
+        self.assert_rejected(dict(spec, fix="notes"),
+                             "'after' is only for fix \"manual\"")
+        self.assert_rejected(dict(spec, expect_diagnostics=["x"]),
+                             "'awaiting_measurement' needs fix \"manual\"")
+        self.assert_rejected(dict(spec, compare="close"), "'compare' must be")
+
     def test_value_types(self):
         self.assert_rejected(dict(VALID, expect_diagnostics=[]),
                              "'expect_diagnostics' must be a non-empty list")
