@@ -4,9 +4,10 @@
 
 // Compare-and-swap retry loops on a `__shared__` word, in the spellings
 // kernels use. Every lane of every warp of the block retries on the one
-// word, as on a global word, but what that costs in shared memory has not
-// been measured (fixtures/atomic-hotspot/shared_cas_max.cu times it):
-// atomic-hotspot stays silent on them until it has. divergent-branch leaves
+// word, as on a global word, but in shared memory that costs little: 1.04x
+// against a warp max and one CAS per warp on an H200
+// (fixtures/atomic-hotspot/shared_cas_max.cu), so atomic-hotspot stays
+// silent on them. divergent-branch leaves
 // every retry loop around an atomic alone, whatever the memory: its trip
 // count is contention, not work. The same loop on a global word is
 // atomic-hotspot's, and a helper of the user's named like an atomic is not
