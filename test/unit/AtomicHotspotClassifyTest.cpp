@@ -22,21 +22,12 @@ using namespace clang;
 namespace cudalint {
 namespace {
 
-const char *Atomics = R"cuda(
-__device__ int atomicAdd(int *, int);
-__device__ float atomicExch(float *, float);
-__device__ int atomicExch(int *, int);
-__device__ unsigned atomicInc(unsigned *, unsigned);
-__device__ unsigned atomicDec(unsigned *, unsigned);
-__device__ int atomicCAS(int *, int, int);
-)cuda";
-
 // The atomics of kernel "kern", classified as atomic-hotspot classifies
 // them for launches of one block shape.
 class Classified {
 public:
   Classified(const std::string &Code, BlockShape Shape)
-      : TU(std::string(Atomics) + Code), Samplers{WarpSampler(Shape)} {}
+      : TU(Code), Samplers{WarpSampler(Shape)} {}
 
   std::optional<AtomicFinding> of(StringRef Root) {
     const KernelModel *M = TU.model();

@@ -83,7 +83,7 @@ TEST(Accumulation, SpellingsOfAProductAdded) {
   const VarDecl *Acc = TU.var("acc");
   // Into `acc`, from `a` and `b`, the sole term.
   for (unsigned I : {0u, 1u, 2u, 3u, 4u, 5u, 6u}) {
-    std::optional<Accumulation> A = accumulation(S[I]);
+    std::optional<Accumulation> A = accumulation(S[I], nullptr);
     ASSERT_TRUE(A) << I;
     EXPECT_EQ(A->S, S[I]) << I;
     EXPECT_EQ(A->Acc, Acc) << I;
@@ -93,16 +93,16 @@ TEST(Accumulation, SpellingsOfAProductAdded) {
     EXPECT_TRUE(A->SoleTerm) << I;
   }
   // One product among several terms.
-  std::optional<Accumulation> Two = accumulation(S[7]);
+  std::optional<Accumulation> Two = accumulation(S[7], nullptr);
   ASSERT_TRUE(Two);
   EXPECT_FALSE(Two->SoleTerm);
   EXPECT_EQ(nameOf(Two->X), "a");
   // A register array.
-  std::optional<Accumulation> Reg = accumulation(S[8]);
+  std::optional<Accumulation> Reg = accumulation(S[8], nullptr);
   ASSERT_TRUE(Reg);
   EXPECT_EQ(Reg->Acc, TU.var("r"));
   // Straight into memory, with a scale: every factor kept.
-  std::optional<Accumulation> Mem = accumulation(S[9]);
+  std::optional<Accumulation> Mem = accumulation(S[9], nullptr);
   ASSERT_TRUE(Mem);
   EXPECT_EQ(Mem->Acc, nullptr);
   ASSERT_TRUE(Mem->Into);
@@ -117,7 +117,7 @@ TEST(Accumulation, NotSubtractionsAssignmentsSumsOrIntegers) {
   // `-=`, `acc = a * b` (nothing read back), a sum, an integer
   // accumulator, an fma that does not add into acc.
   for (unsigned I = 10; I < 15; ++I)
-    EXPECT_EQ(accumulation(S[I]), std::nullopt) << I;
+    EXPECT_EQ(accumulation(S[I], nullptr), std::nullopt) << I;
 }
 
 TEST(ExpressionShapes, ConversionsLocalsAndOperators) {
