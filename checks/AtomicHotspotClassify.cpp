@@ -218,9 +218,11 @@ bool wholeBlockShares(const AddressSharing &S) {
 } // namespace
 
 // The hotspot of an atomic whose address \p S the lanes share, if it is one.
-std::optional<AtomicFinding>
-classifyHotspot(const MemAccess &A, const AtomicCall &Op, const AddressSharing &S,
-                const KernelModel &M, const ASTContext &Ctx) {
+std::optional<AtomicFinding> classifyHotspot(const MemAccess &A,
+                                             const AtomicCall &Op,
+                                             const AddressSharing &S,
+                                             const KernelModel &M,
+                                             const ASTContext &Ctx) {
   if (S.LanesPerAddress < MinContenders)
     return std::nullopt;
   if (S.Kind == SharingKind::DataBounded ||

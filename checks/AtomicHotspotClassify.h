@@ -46,9 +46,11 @@ struct AtomicFinding {
 /// share its address (\p S), if it is one: enough lanes of a warp aim at
 /// one address (or the data chooses among a few), and the update piles up
 /// there rather than being combined by nvcc.
-std::optional<AtomicFinding>
-classifyHotspot(const MemAccess &A, const AtomicCall &Op, const AddressSharing &S,
-                const KernelModel &M, const clang::ASTContext &Ctx);
+std::optional<AtomicFinding> classifyHotspot(const MemAccess &A,
+                                             const AtomicCall &Op,
+                                             const AddressSharing &S,
+                                             const KernelModel &M,
+                                             const clang::ASTContext &Ctx);
 
 /// An add or a subtract.
 bool isSum(const AtomicCall &Op);

@@ -38,8 +38,7 @@ public:
     std::optional<AtomicCall> Op = cudaAtomic(cast<CallExpr>(A->E));
     if (!Op)
       return std::nullopt;
-    return classifyHotspot(*A, *Op, addressSharing(*A, Samplers), *M,
-                           TU.ctx());
+    return classifyHotspot(*A, *Op, addressSharing(*A, Samplers), *M, TU.ctx());
   }
   std::optional<Hotspot> kind(StringRef Root) {
     std::optional<AtomicFinding> F = of(Root);
