@@ -2,6 +2,7 @@
 
 #include "analysis/PointerAccesses.h"
 #include "analysis/CudaAST.h"
+#include "analysis/ModifiedVars.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -41,60 +42,6 @@ bool namesDecl(const Expr *E, const ValueDecl *V) {
 
 namespace {
 
-// Variables written anywhere inside a statement (assignment, ++/--, or a
-// declaration with an initialiser: a loop-local recomputed every iteration).
-// (and, with a SourceManager, where: the offsets of each modification).
-class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
-public:
-  explicit ModifiedVars(const SourceManager *SM = nullptr) : SM(SM) {}
-  llvm::DenseSet<const ValueDecl *> Vars;
-  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<unsigned, 4>> At;
-
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      note(BO->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      note(UO->getSubExpr());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    // An argument bound to a non-const reference may be written.
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      bool ByRef = !Callee;
-      if (Callee && I < Callee->getNumParams()) {
-        QualType T = Callee->getParamDecl(I)->getType();
-        ByRef =
-            T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
-      }
-      if (ByRef)
-        note(Call->getArg(I));
-    }
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *VD) {
-    Vars.insert(VD);
-    if (VD->getType()->isReferenceType() && VD->getInit() &&
-        !VD->getType().getNonReferenceType().isConstQualified())
-      note(VD->getInit());
-    return true;
-  }
-
-private:
-  void note(const Expr *E) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
-      Vars.insert(Ref->getDecl());
-      if (SM)
-        At[Ref->getDecl()].push_back(
-            SM->getFileOffset(SM->getExpansionLoc(Ref->getBeginLoc())));
-    }
-  }
-  const SourceManager *SM;
-};
-
 // Every declaration an expression refers to.
 class DeclsIn : public RecursiveASTVisitor<DeclsIn> {
 public:
@@ -132,9 +79,12 @@ public:
     // (a pointer advanced at the bottom of a loop and used at its top).
     for (int Pass = 0; Pass < 2; ++Pass)
       collectDerivations(Body);
-    ModifiedVars Mods(&SM);
+    ModifiedVars Mods(/*CountHiddenWrites=*/true);
     Mods.TraverseStmt(Body);
-    Out.Modifications = std::move(Mods.At);
+    for (const auto &[Var, Names] : Mods.Names)
+      for (const DeclRefExpr *Name : Names)
+        Out.Modifications[Var].push_back(
+            SM.getFileOffset(SM.getExpansionLoc(Name->getBeginLoc())));
     TraverseStmt(Body);
   }
 
@@ -709,9 +659,14 @@ private:
     auto It = Modified.find(Loop);
     if (It != Modified.end())
       return It->second;
-    ModifiedVars Finder;
+    ModifiedVars Finder(/*CountHiddenWrites=*/true);
     Finder.TraverseStmt(const_cast<Stmt *>(Loop));
-    return Modified[Loop] = std::move(Finder.Vars);
+    // A variable declared in the loop is new on every iteration.
+    llvm::DenseSet<const ValueDecl *> &Changed = Modified[Loop];
+    Changed.insert(Finder.Declared.begin(), Finder.Declared.end());
+    for (const auto &Written : Finder.Count)
+      Changed.insert(Written.first);
+    return Changed;
   }
 
   // Marks the parameter reference at the base of a plain load (`p[i]`,
