@@ -148,8 +148,6 @@ SymKind opOf(clang::BinaryOperatorKind K);
 /// same value on every call by one thread.
 bool isGroupQuery(const clang::CallExpr *CE);
 
-const unsigned MaxInlineDepth = 4;
-
 // The location a pointer value points to (its type left to the caller).
 inline Loc pointee(const Value &P) {
   Loc L;
@@ -325,8 +323,6 @@ private:
                                        llvm::StringRef Name);
   std::optional<Value> warpIntrinsic(const clang::CallExpr *CE,
                                      llvm::StringRef Name);
-  const clang::FunctionDecl *inlinableDefinition(const clang::CallExpr *CE,
-                                                 const clang::FunctionDecl *FD);
   Value opaqueCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,
                    llvm::StringRef Name);
   Value inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *Def);

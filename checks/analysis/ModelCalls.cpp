@@ -11,6 +11,7 @@
 #include "ModelBuilder.h"
 
 #include "CudaAST.h"
+#include "InlinedHelpers.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -294,7 +295,8 @@ Value ModelBuilder::call(const CallExpr *CE) {
     return *V;
   if (std::optional<Value> V = warpIntrinsic(CE, Name))
     return *V;
-  if (const FunctionDecl *Def = inlinableDefinition(CE, FD))
+  if (const FunctionDecl *Def =
+          helperToInline(CE, FD, Inlining, Ctx.getSourceManager()))
     return inlineCall(CE, Def);
   return opaqueCall(CE, FD, Name);
 }
@@ -496,43 +498,6 @@ std::optional<Value> ModelBuilder::warpIntrinsic(const CallExpr *CE,
       return opaqueExpr(CE, Vs[ValIdx + 1].threadDependent());
   }
   return opaqueExpr(CE, true);
-}
-
-// Whether \p S mentions `this`, explicitly or through a member.
-static bool usesThis(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<CXXThisExpr>(S))
-    return true;
-  return llvm::any_of(S->children(), usesThis);
-}
-
-// A member function called as a free one would be: through a member call
-// whose explicit arguments are its parameters, and without `this` in its
-// body (a stateless helper such as the samples' `SharedMemory<T>`, whose
-// conversion operator returns the block's `extern __shared__` array).
-static bool callableAsFree(const CallExpr *CE, const CXXMethodDecl *MD) {
-  if (MD->isStatic())
-    return !isa<CXXOperatorCallExpr>(CE);
-  return isa<CXXMemberCallExpr>(CE) && !usesThis(MD->getBody());
-}
-
-// The definition to inline for the call \p CE of \p FD: a `__device__`
-// function of the user's code (a free one, or a member callable as one),
-// not already being inlined, not too deep.
-const FunctionDecl *ModelBuilder::inlinableDefinition(const CallExpr *CE,
-                                                      const FunctionDecl *FD) {
-  if (!FD || isKernel(FD) || Inlining.size() >= MaxInlineDepth ||
-      llvm::is_contained(Inlining, FD->getCanonicalDecl()))
-    return nullptr;
-  const FunctionDecl *Def = FD->getDefinition();
-  if (!Def || !Def->hasBody() ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return nullptr;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def);
-      MD && !callableAsFree(CE, MD))
-    return nullptr;
-  return Def;
 }
 
 // A fetch from a texture or a read of a surface (`tex2D<float>(t, u, v)`,

@@ -2,6 +2,7 @@
 
 #include "analysis/PointerAccesses.h"
 #include "analysis/CudaAST.h"
+#include "analysis/InlinedHelpers.h"
 #include "analysis/ModifiedVars.h"
 
 #include "clang/AST/ASTContext.h"
@@ -325,16 +326,15 @@ private:
     size_t LoopDepth; ///< Loops around the call.
     llvm::DenseMap<const ParmVarDecl *, const Expr *> ArgOf;
   };
-  static constexpr size_t MaxHelperDepth = 4;
 
   // A `__device__` helper that receives a kernel pointer: its loads and
   // stores are the kernel's, made inside the loops around the call.
   void inlineHelper(const CallExpr *Call, const FunctionDecl *Callee) {
-    const FunctionDecl *Def = nullptr;
-    if (!Callee || isa<CXXMethodDecl>(Callee) ||
-        Frames.size() >= MaxHelperDepth || !Callee->hasBody(Def) ||
-        llvm::any_of(Frames,
-                     [&](const HelperFrame &F) { return F.Callee == Def; }))
+    llvm::SmallVector<const FunctionDecl *, 4> Walked;
+    for (const HelperFrame &F : Frames)
+      Walked.push_back(F.Callee);
+    const FunctionDecl *Def = helperToInline(Call, Callee, Walked, SM);
+    if (!Def)
       return;
     llvm::DenseMap<const ValueDecl *, ParamSet> Saved = Derived;
     HelperFrame Frame{Def, Call, LoopStack.size(),
