@@ -83,4 +83,14 @@ bool ModifiedVars::VisitVarDecl(VarDecl *V) {
   return true;
 }
 
+llvm::DenseSet<const ValueDecl *> variablesChangedIn(const Stmt *S) {
+  ModifiedVars Finder(/*CountHiddenWrites=*/true);
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  llvm::DenseSet<const ValueDecl *> Changed(Finder.Declared.begin(),
+                                            Finder.Declared.end());
+  for (const auto &Written : Finder.Count)
+    Changed.insert(Written.first);
+  return Changed;
+}
+
 } // namespace cudalint

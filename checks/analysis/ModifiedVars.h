@@ -61,6 +61,31 @@ private:
   const bool CountHiddenWrites;
 };
 
+/// The variables whose value may differ from one pass through \p S to the
+/// next: those it writes (hidden writes counted) and those it declares.
+llvm::DenseSet<const clang::ValueDecl *>
+variablesChangedIn(const clang::Stmt *S);
+
+/// Every declaration an expression refers to, the other side of what it
+/// writes.
+class ReferencedDecls : public clang::RecursiveASTVisitor<ReferencedDecls> {
+public:
+  llvm::SmallVector<const clang::ValueDecl *, 4> Decls;
+  /// A call whose result can differ between two evaluations with the same
+  /// variables (an atomic, a helper reading memory): not constexpr.
+  bool CallsOpaque = false;
+  bool VisitDeclRefExpr(clang::DeclRefExpr *Ref) {
+    Decls.push_back(Ref->getDecl());
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *Call) {
+    const clang::FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->isConstexpr())
+      CallsOpaque = true;
+    return true;
+  }
+};
+
 } // namespace cudalint
 
 #endif
