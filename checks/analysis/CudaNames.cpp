@@ -230,6 +230,19 @@ std::optional<AtomicCall> cudaAtomic(const CallExpr *CE) {
   return A;
 }
 
+std::optional<CachedAccessKind> cudaCachedAccess(const CallExpr *CE) {
+  StringRef N = cudaCalleeName(CE);
+  if (N.empty() || CE->getNumArgs() == 0 ||
+      !CE->getArg(0)->getType()->isPointerType())
+    return std::nullopt;
+  if (N == "__ldg" || N == "__ldcg" || N == "__ldca" || N == "__ldcs" ||
+      N == "__ldlu" || N == "__ldcv")
+    return CachedAccessKind::Load;
+  if (N == "__stwb" || N == "__stcg" || N == "__stcs" || N == "__stwt")
+    return CachedAccessKind::Store;
+  return std::nullopt;
+}
+
 bool readsModifiesWrites(AtomicKind K) {
   return K != AtomicKind::Load && K != AtomicKind::Store;
 }

@@ -103,6 +103,19 @@ bool readsModifiesWrites(AtomicKind K);
 const clang::TemplateArgument *libcuxxAtomicValue(clang::QualType T,
                                                   bool &IsRef);
 
+//===--- Loads and stores with a cache operator ---------------------------===//
+
+/// What one of CUDA's cache-operator intrinsics does through its pointer.
+enum class CachedAccessKind {
+  Load, ///< `__ldg`, `__ldcg`, `__ldca`, `__ldcs`, `__ldlu`, `__ldcv`
+  Store ///< `__stwb`, `__stcg`, `__stcs`, `__stwt`
+};
+
+/// The access \p CE makes through its first (pointer) argument when it is
+/// one of CUDA's load or store intrinsics with a cache operator; nullopt for
+/// anything else, a user's `__ldg` of their own included.
+std::optional<CachedAccessKind> cudaCachedAccess(const clang::CallExpr *CE);
+
 //===--- Barriers and fences ----------------------------------------------===//
 
 /// A cooperative group's class, from its type.

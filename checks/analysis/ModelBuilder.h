@@ -16,6 +16,7 @@
 #define CUDALINT_ANALYSIS_MODELBUILDER_H
 
 #include "KernelModel.h"
+#include "ModifiedVars.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -151,74 +152,9 @@ int dimOfName(llvm::StringRef N);
 // SymKind::Varying for one the model does not follow.
 SymKind opOf(clang::BinaryOperatorKind K);
 
-// Variables a statement writes: assignments, increments, address taken,
-// passed by non-const reference, inline-assembly outputs.
-class ModifiedVars : public clang::RecursiveASTVisitor<ModifiedVars> {
-public:
-  llvm::DenseMap<const clang::VarDecl *, unsigned> Count;
-  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Last;
-  /// Every write, in order.
-  llvm::DenseMap<const clang::VarDecl *,
-                 llvm::SmallVector<const clang::Expr *, 2>>
-      All;
-
-  static const clang::VarDecl *var(const clang::Expr *E) {
-    if (const auto *DRE =
-            clang::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *V = clang::dyn_cast<clang::VarDecl>(DRE->getDecl()))
-        return V;
-    if (const auto *ME =
-            clang::dyn_cast<clang::MemberExpr>(E->IgnoreParenImpCasts()))
-      if (!ME->isArrow())
-        return var(ME->getBase());
-    return nullptr;
-  }
-  void add(const clang::Expr *Target, const clang::Expr *By) {
-    if (const clang::VarDecl *V = var(Target)) {
-      ++Count[V];
-      Last[V] = By;
-      All[V].push_back(By);
-    }
-  }
-  bool VisitBinaryOperator(clang::BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      add(BO->getLHS(), BO);
-    return true;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == clang::UO_AddrOf)
-      add(UO->getSubExpr(), UO);
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *CE) {
-    if (CE->isAssignmentOp() && CE->getNumArgs() > 0)
-      add(CE->getArg(0), CE);
-    return true;
-  }
-  bool VisitCallExpr(clang::CallExpr *CE) {
-    const clang::FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD)
-      return true;
-    for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
-      clang::QualType T = FD->getParamDecl(I)->getType();
-      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-        add(CE->getArg(I), CE);
-    }
-    return true;
-  }
-  bool VisitGCCAsmStmt(clang::GCCAsmStmt *S) {
-    for (unsigned I = 0; I < S->getNumOutputs(); ++I)
-      add(S->getOutputExpr(I), S->getOutputExpr(I));
-    return true;
-  }
-  bool VisitDeclStmt(clang::DeclStmt *) { return true; }
-};
-
 /// A cooperative group's query (`tile.size()`, `grid.thread_rank()`): the
 /// same value on every call by one thread.
 bool isGroupQuery(const clang::CallExpr *CE);
-
-const unsigned MaxInlineDepth = 4;
 
 // The location a pointer value points to (its type left to the caller).
 inline Loc pointee(const Value &P) {
@@ -415,10 +351,10 @@ private:
   //===--- Loops (ModelLoops.cpp) -----------------------------------------===//
 
   void loop(const LoopShape &S);
-  LoopVars loopCarriedVars(const LoopShape &S, const model::ModifiedVars &Mods);
+  LoopVars loopCarriedVars(const LoopShape &S, const ModifiedVars &Mods);
   std::optional<Value> inductiveValue(const clang::VarDecl *V, unsigned Writes,
                                       const LoopShape &S,
-                                      const model::ModifiedVars &Mods);
+                                      const ModifiedVars &Mods);
   std::optional<Value>
   arithmeticInduction(const clang::VarDecl *V,
                       std::pair<const clang::Expr *, int> Step,
@@ -435,10 +371,9 @@ private:
                                         const LoopVars &Vars);
   void assumeLoopValues(const clang::Stmt *L, const LoopVars &Vars);
   void recordEntryCondition(const LoopShape &S);
-  DataOrigin loopStateOrigin(const clang::VarDecl *V,
-                             const model::ModifiedVars &Mods);
+  DataOrigin loopStateOrigin(const clang::VarDecl *V, const ModifiedVars &Mods);
   void recordTripCount(const LoopShape &S, const LoopVars &Vars);
-  void valuesAfterLoop(const clang::Stmt *Body, const model::ModifiedVars &Mods,
+  void valuesAfterLoop(const clang::Stmt *Body, const ModifiedVars &Mods,
                        bool TripDep);
   bool body(const LoopShape &S);
 
@@ -464,11 +399,8 @@ private:
                    bool Atomic);
   std::optional<Value> arithmeticIntrinsic(const clang::CallExpr *CE,
                                            llvm::StringRef Name);
-  std::optional<Value> memoryIntrinsic(const clang::CallExpr *CE,
-                                       llvm::StringRef Name);
+  std::optional<Value> memoryIntrinsic(const clang::CallExpr *CE);
   std::optional<Value> warpIntrinsic(const clang::CallExpr *CE);
-  const clang::FunctionDecl *inlinableDefinition(const clang::CallExpr *CE,
-                                                 const clang::FunctionDecl *FD);
   Value opaqueCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,
                    llvm::StringRef Name);
   Value inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *Def);

@@ -12,6 +12,7 @@
 
 #include "CudaAST.h"
 #include "CudaNames.h"
+#include "InlinedHelpers.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -215,11 +216,12 @@ Value ModelBuilder::call(const CallExpr *CE) {
   StringRef Name = calleeName(CE); // Also unresolved, in a template.
   if (std::optional<Value> V = arithmeticIntrinsic(CE, Name))
     return *V;
-  if (std::optional<Value> V = memoryIntrinsic(CE, Name))
+  if (std::optional<Value> V = memoryIntrinsic(CE))
     return *V;
   if (std::optional<Value> V = warpIntrinsic(CE))
     return *V;
-  if (const FunctionDecl *Def = inlinableDefinition(CE, FD))
+  if (const FunctionDecl *Def =
+          helperToInline(CE, FD, Inlining, Ctx.getSourceManager()))
     return inlineCall(CE, Def);
   return opaqueCall(CE, FD, Name);
 }
@@ -359,18 +361,17 @@ std::optional<Value> ModelBuilder::arithmeticIntrinsic(const CallExpr *CE,
   return std::nullopt;
 }
 
-// `__ldg` and the other `__ld*` loads, `__st*` stores, `atomic*`: accesses
-// through their pointer argument.
-std::optional<Value> ModelBuilder::memoryIntrinsic(const CallExpr *CE,
-                                                   StringRef Name) {
-  if (Name.starts_with("__ld") && CE->getNumArgs() == 1) {
+// `__ldg` and the other loads and stores with a cache operator, CUDA's
+// atomics: accesses through their pointer argument.
+std::optional<Value> ModelBuilder::memoryIntrinsic(const CallExpr *CE) {
+  std::optional<CachedAccessKind> Cached = cudaCachedAccess(CE);
+  if (Cached == CachedAccessKind::Load && CE->getNumArgs() == 1) {
     Value V = pointerArg(CE, 0, true, false, false);
     if (V.Kind != Value::None)
       return V;
     return opaqueExpr(CE, true);
   }
-  if (Name.starts_with("__st") && CE->getNumArgs() == 2 &&
-      CE->getArg(0)->getType()->isPointerType()) {
+  if (Cached == CachedAccessKind::Store && CE->getNumArgs() == 2) {
     rvalue(CE->getArg(1));
     pointerArg(CE, 0, false, true, false);
     return Value();
@@ -406,43 +407,6 @@ std::optional<Value> ModelBuilder::warpIntrinsic(const CallExpr *CE) {
       return opaqueExpr(CE, Vs[ValIdx + 1].threadDependent());
   }
   return opaqueExpr(CE, true);
-}
-
-// Whether \p S mentions `this`, explicitly or through a member.
-static bool usesThis(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<CXXThisExpr>(S))
-    return true;
-  return llvm::any_of(S->children(), usesThis);
-}
-
-// A member function called as a free one would be: through a member call
-// whose explicit arguments are its parameters, and without `this` in its
-// body (a stateless helper such as the samples' `SharedMemory<T>`, whose
-// conversion operator returns the block's `extern __shared__` array).
-static bool callableAsFree(const CallExpr *CE, const CXXMethodDecl *MD) {
-  if (MD->isStatic())
-    return !isa<CXXOperatorCallExpr>(CE);
-  return isa<CXXMemberCallExpr>(CE) && !usesThis(MD->getBody());
-}
-
-// The definition to inline for the call \p CE of \p FD: a `__device__`
-// function of the user's code (a free one, or a member callable as one),
-// not already being inlined, not too deep.
-const FunctionDecl *ModelBuilder::inlinableDefinition(const CallExpr *CE,
-                                                      const FunctionDecl *FD) {
-  if (!FD || isKernel(FD) || Inlining.size() >= MaxInlineDepth ||
-      llvm::is_contained(Inlining, FD->getCanonicalDecl()))
-    return nullptr;
-  const FunctionDecl *Def = FD->getDefinition();
-  if (!Def || !Def->hasBody() ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return nullptr;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def);
-      MD && !callableAsFree(CE, MD))
-    return nullptr;
-  return Def;
 }
 
 // A fetch from a texture or a read of a surface (`tex2D<float>(t, u, v)`,

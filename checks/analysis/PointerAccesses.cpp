@@ -3,6 +3,9 @@
 #include "analysis/PointerAccesses.h"
 #include "analysis/CudaAST.h"
 #include "analysis/CudaNames.h"
+#include "analysis/InlinedHelpers.h"
+#include "analysis/ModifiedVars.h"
+#include "analysis/ThreadStridedLoops.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -14,108 +17,6 @@ using namespace clang;
 namespace cudalint {
 
 using ParamSet = llvm::SmallPtrSet<const ParmVarDecl *, 2>;
-
-namespace {
-
-// The built-in values (and cooperative-groups methods) that name a
-// thread's place in the grid, and those that count threads.
-struct Builtins {
-  llvm::ArrayRef<StringRef> Vars, Methods;
-};
-const StringRef IndexVars[] = {"threadIdx", "blockIdx"};
-const StringRef IndexMethods[] = {"thread_rank", "thread_index", "block_rank",
-                                  "block_index", "meta_group_rank"};
-const StringRef CountVars[] = {"blockDim", "gridDim", "warpSize"};
-const StringRef CountMethods[] = {"size",       "num_threads",
-                                  "num_blocks", "dim_threads",
-                                  "dim_blocks", "meta_group_size"};
-const Builtins ThreadIndex{IndexVars, IndexMethods};
-const Builtins ThreadCount{CountVars, CountMethods};
-
-// Whether \p E, past parentheses and implicit casts, names \p V.
-bool namesDecl(const Expr *E, const ValueDecl *V) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref && Ref->getDecl() == V;
-}
-
-} // namespace
-
-namespace {
-
-// Variables written anywhere inside a statement (assignment, ++/--, or a
-// declaration with an initialiser: a loop-local recomputed every iteration).
-// (and, with a SourceManager, where: the offsets of each modification).
-class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
-public:
-  explicit ModifiedVars(const SourceManager *SM = nullptr) : SM(SM) {}
-  llvm::DenseSet<const ValueDecl *> Vars;
-  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<unsigned, 4>> At;
-
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      note(BO->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      note(UO->getSubExpr());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    // An argument bound to a non-const reference may be written.
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      bool ByRef = !Callee;
-      if (Callee && I < Callee->getNumParams()) {
-        QualType T = Callee->getParamDecl(I)->getType();
-        ByRef =
-            T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
-      }
-      if (ByRef)
-        note(Call->getArg(I));
-    }
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *VD) {
-    Vars.insert(VD);
-    if (VD->getType()->isReferenceType() && VD->getInit() &&
-        !VD->getType().getNonReferenceType().isConstQualified())
-      note(VD->getInit());
-    return true;
-  }
-
-private:
-  void note(const Expr *E) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
-      Vars.insert(Ref->getDecl());
-      if (SM)
-        At[Ref->getDecl()].push_back(
-            SM->getFileOffset(SM->getExpansionLoc(Ref->getBeginLoc())));
-    }
-  }
-  const SourceManager *SM;
-};
-
-// Every declaration an expression refers to.
-class DeclsIn : public RecursiveASTVisitor<DeclsIn> {
-public:
-  llvm::SmallVector<const ValueDecl *, 4> Decls;
-  /// A call whose result can differ between two evaluations with the same
-  /// variables (an atomic, a helper reading memory): not constexpr.
-  bool CallsOpaque = false;
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    Decls.push_back(Ref->getDecl());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->isConstexpr())
-      CallsOpaque = true;
-    return true;
-  }
-};
-
-} // namespace
 
 class PointerAccessCollector
     : public RecursiveASTVisitor<PointerAccessCollector> {
@@ -133,15 +34,19 @@ public:
     // (a pointer advanced at the bottom of a loop and used at its top).
     for (int Pass = 0; Pass < 2; ++Pass)
       collectDerivations(Body);
-    ModifiedVars Mods(&SM);
+    ModifiedVars Mods(/*CountHiddenWrites=*/true);
     Mods.TraverseStmt(Body);
-    Out.Modifications = std::move(Mods.At);
+    for (const auto &[Var, Names] : Mods.Names)
+      for (const DeclRefExpr *Name : Names)
+        Out.Modifications[Var].push_back(
+            SM.getFileOffset(SM.getExpansionLoc(Name->getBeginLoc())));
     TraverseStmt(Body);
   }
 
 #define CUDALINT_TRAVERSE_LOOP(CLASS)                                          \
   bool Traverse##CLASS(CLASS *S) {                                             \
-    if (isThreadStridedLoop(S))                                                \
+    if (isThreadStridedLoop(                                                   \
+            S, Ctx, [&](const ParmVarDecl *P) { return argumentOf(P); }))      \
       Out.ThreadStrided.insert(S);                                             \
     LoopStack.push_back(S);                                                    \
     bool Result = RecursiveASTVisitor::Traverse##CLASS(S);                     \
@@ -332,14 +237,11 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    StringRef Name;
-    if (Callee && Callee->getDeclName().isIdentifier())
-      Name = Callee->getName();
-    bool IsAtomic = Name.starts_with("atomic") ||
-                    Name.starts_with("__nv_atomic") ||
-                    Name.starts_with("__atomic");
-    bool IsCachedLoad = Name.starts_with("__ld");
-    bool IsCachedStore = Name.starts_with("__st") && !Name.starts_with("__sti");
+    std::optional<AtomicCall> Atomic = cudaAtomic(Call);
+    bool IsAtomic = Atomic && !Atomic->Libcuxx;
+    std::optional<CachedAccessKind> Cached = cudaCachedAccess(Call);
+    bool IsCachedLoad = Cached == CachedAccessKind::Load;
+    bool IsCachedStore = Cached == CachedAccessKind::Store;
     if (ordersMemory(Call))
       Out.Fenced.insert(LoopStack.begin(), LoopStack.end());
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
@@ -370,16 +272,15 @@ private:
     size_t LoopDepth; ///< Loops around the call.
     llvm::DenseMap<const ParmVarDecl *, const Expr *> ArgOf;
   };
-  static constexpr size_t MaxHelperDepth = 4;
 
   // A `__device__` helper that receives a kernel pointer: its loads and
   // stores are the kernel's, made inside the loops around the call.
   void inlineHelper(const CallExpr *Call, const FunctionDecl *Callee) {
-    const FunctionDecl *Def = nullptr;
-    if (!Callee || isa<CXXMethodDecl>(Callee) ||
-        Frames.size() >= MaxHelperDepth || !Callee->hasBody(Def) ||
-        llvm::any_of(Frames,
-                     [&](const HelperFrame &F) { return F.Callee == Def; }))
+    llvm::SmallVector<const FunctionDecl *, 4> Walked;
+    for (const HelperFrame &F : Frames)
+      Walked.push_back(F.Callee);
+    const FunctionDecl *Def = helperToInline(Call, Callee, Walked, SM);
+    if (!Def)
       return;
     llvm::DenseMap<const ValueDecl *, ParamSet> Saved = Derived;
     HelperFrame Frame{Def, Call, LoopStack.size(),
@@ -405,156 +306,12 @@ private:
     Derived = std::move(Saved);
   }
 
-  // A grid-, block- or warp-stride loop: a counter that the condition tests
-  // steps by a count of threads, and starts at a thread- or block-dependent
-  // value or is offset by one wherever the body uses it (`for (i = 0; i <
-  // n; i += blockDim.x) a[i + tid] = ...`).
-  bool isThreadStridedLoop(const Stmt *Loop) {
-    const Expr *Cond = conditionOf(Loop);
-    if (!Cond)
-      return false;
-    const llvm::DenseSet<const ValueDecl *> &Changed = modifiedIn(Loop);
-    DeclsIn CondVars;
-    CondVars.TraverseStmt(const_cast<Expr *>(Cond));
-    for (const ValueDecl *V : CondVars.Decls)
-      if (Changed.count(V) && stepsOverThreads(V, Loop) &&
-          (dependsOn(initialValue(V, Loop), ThreadIndex, 0) ||
-           offsetByThreadWhereUsed(V, Loop)))
-        return true;
-    return false;
-  }
-
-  // Every use of \p V in the body of \p Loop is `V + t` (or `t + V`) with t
-  // thread-dependent: each thread's iterations are its own addresses.
-  bool offsetByThreadWhereUsed(const ValueDecl *V, const Stmt *Loop) const {
-    struct Uses : RecursiveASTVisitor<Uses> {
-      const PointerAccessCollector &C;
-      const ValueDecl *V;
-      unsigned All = 0, Offset = 0;
-      Uses(const PointerAccessCollector &C, const ValueDecl *V) : C(C), V(V) {}
-      bool names(const Expr *E) const { return namesDecl(E, V); }
-      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-        All += Ref->getDecl() == V;
-        return true;
-      }
-      bool VisitBinaryOperator(BinaryOperator *BO) {
-        if (BO->getOpcode() != BO_Add)
-          return true;
-        if ((names(BO->getLHS()) &&
-             C.dependsOn(BO->getRHS(), ThreadIndex, 0)) ||
-            (names(BO->getRHS()) && C.dependsOn(BO->getLHS(), ThreadIndex, 0)))
-          ++Offset;
-        return true;
-      }
-    } U(*this, V);
-    const Stmt *Body = loopBody(Loop);
-    if (!Body)
-      return false;
-    U.TraverseStmt(const_cast<Stmt *>(Body));
-    return U.All > 0 && U.All == U.Offset;
-  }
-
-  // The value \p V holds when \p Loop starts.
-  const Expr *initialValue(const ValueDecl *V, const Stmt *Loop) const {
-    if (const auto *For = dyn_cast<ForStmt>(Loop))
-      if (const auto *Init = dyn_cast_or_null<BinaryOperator>(For->getInit()))
-        if (Init->getOpcode() == BO_Assign)
-          if (const auto *Ref =
-                  dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParenImpCasts());
-              Ref && Ref->getDecl() == V)
-            return Init->getRHS();
-    return valueOf(V);
-  }
-
-  // A variable's initialiser, or the argument a helper's parameter is bound
-  // to.
-  const Expr *valueOf(const ValueDecl *V) const {
-    if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
-      for (const HelperFrame &F : Frames)
-        if (const Expr *Arg = F.ArgOf.lookup(P))
-          return Arg;
-      return nullptr;
-    }
-    const auto *Var = dyn_cast<VarDecl>(V);
-    return Var && Var->hasLocalStorage() ? Var->getInit() : nullptr;
-  }
-
-  // Whether \p E uses one of \p Names, directly or through locals (and
-  // helper parameters) computed from one.
-  bool dependsOn(const Expr *E, const Builtins &Names, int Depth) const {
-    if (!E || Depth > 6)
-      return false;
-    struct Finder : RecursiveASTVisitor<Finder> {
-      const Builtins &Names;
-      llvm::SmallVector<const ValueDecl *, 4> Vars;
-      bool Found = false;
-      explicit Finder(const Builtins &Names) : Names(Names) {}
-      static bool named(const NamedDecl *D, llvm::ArrayRef<StringRef> List) {
-        return D && D->getDeclName().isIdentifier() &&
-               llvm::is_contained(List, D->getName());
-      }
-      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-        if (named(Ref->getDecl(), Names.Vars))
-          Found = true;
-        else
-          Vars.push_back(Ref->getDecl());
-        return true;
-      }
-      // `warp.thread_rank()`: a member call, or a static method called
-      // through an object (thread_block_tile's).
-      bool VisitCallExpr(CallExpr *Call) {
-        Found |= named(dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()),
-                       Names.Methods);
-        return true;
-      }
-    } F(Names);
-    F.TraverseStmt(const_cast<Expr *>(E));
-    return F.Found || llvm::any_of(F.Vars, [&](const ValueDecl *V) {
-             return dependsOn(valueOf(V), Names, Depth + 1);
-           });
-  }
-
-  // True when every change of \p V in \p Loop adds or subtracts a count of
-  // threads (`i += blockDim.x * gridDim.x`, `c += 32`): a stride over the
-  // threads, not a walk of one thread.
-  bool stepsOverThreads(const ValueDecl *V, const Stmt *Loop) const {
-    struct Steps : RecursiveASTVisitor<Steps> {
-      const PointerAccessCollector &C;
-      const ValueDecl *V;
-      bool OverThreads = true, Any = false;
-      Steps(const PointerAccessCollector &C, const ValueDecl *V) : C(C), V(V) {}
-      bool names(const Expr *E) const { return namesDecl(E, V); }
-      bool VisitUnaryOperator(UnaryOperator *UO) {
-        if (UO->isIncrementDecrementOp() && names(UO->getSubExpr()))
-          Any = true, OverThreads = false;
-        return true;
-      }
-      // Passed by reference (advanced by a helper): a step we cannot
-      // see, taken as a stride rather than risk a false finding.
-      bool VisitCallExpr(CallExpr *Call) {
-        Any |= llvm::any_of(Call->arguments(),
-                            [&](const Expr *Arg) { return names(Arg); });
-        return true;
-      }
-      bool VisitBinaryOperator(BinaryOperator *BO) {
-        if (!BO->isAssignmentOp() || !names(BO->getLHS()))
-          return true;
-        Any = true;
-        std::optional<int64_t> Step = integerConstant(BO->getRHS(), C.Ctx);
-        OverThreads &= (BO->getOpcode() == BO_AddAssign ||
-                        BO->getOpcode() == BO_SubAssign) &&
-                       (Step ? *Step >= 32 || *Step <= -32
-                             : C.dependsOn(BO->getRHS(), ThreadCount, 0));
-        return true;
-      }
-    } S(*this, V);
-    if (const auto *For = dyn_cast<ForStmt>(Loop)) {
-      S.TraverseStmt(const_cast<Expr *>(For->getInc()));
-      S.TraverseStmt(const_cast<Stmt *>(For->getBody()));
-    } else {
-      S.TraverseStmt(const_cast<Stmt *>(Loop));
-    }
-    return S.Any && S.OverThreads;
+  // The argument a parameter of a helper being walked is bound to.
+  const Expr *argumentOf(const ParmVarDecl *P) const {
+    for (const HelperFrame &F : Frames)
+      if (const Expr *Arg = F.ArgOf.lookup(P))
+        return Arg;
+    return nullptr;
   }
 
   // The parameters a pointer expression may point into.
@@ -655,7 +412,7 @@ private:
     A.ReturningArms.assign(ReturningArms.begin(), ReturningArms.end());
     for (const HelperFrame &F : Frames)
       A.CallStack.push_back(F.Call);
-    DeclsIn Refs;
+    ReferencedDecls Refs;
     Refs.TraverseStmt(const_cast<Expr *>(Access));
     A.AddressVars = std::move(Refs.Decls);
     if (Load && !Store && Frames.empty())
@@ -688,7 +445,7 @@ private:
         const auto *HelperParam = dyn_cast<ParmVarDecl>(V);
         if (!HelperParam || !F.ArgOf.count(HelperParam))
           return false;
-        DeclsIn Refs;
+        ReferencedDecls Refs;
         Refs.TraverseStmt(const_cast<Expr *>(F.ArgOf.lookup(HelperParam)));
         Outer.append(Refs.Decls.begin(), Refs.Decls.end());
       }
@@ -704,9 +461,7 @@ private:
     auto It = Modified.find(Loop);
     if (It != Modified.end())
       return It->second;
-    ModifiedVars Finder;
-    Finder.TraverseStmt(const_cast<Stmt *>(Loop));
-    return Modified[Loop] = std::move(Finder.Vars);
+    return Modified[Loop] = variablesChangedIn(Loop);
   }
 
   // Marks the parameter reference at the base of a plain load (`p[i]`,

@@ -91,7 +91,8 @@ public:
   /// True when \p Loop spreads its iterations over threads: its counter
   /// starts at a thread- or block-dependent value and steps by a count of
   /// threads (a grid-, block- or warp-stride loop), so every iteration of
-  /// one thread touches addresses that no other iteration of it does.
+  /// one thread touches addresses that no other iteration of it does
+  /// (isThreadStridedLoop, in the context of the helper call being walked).
   bool isThreadStrided(const clang::Stmt *Loop) const {
     return ThreadStrided.count(Loop);
   }

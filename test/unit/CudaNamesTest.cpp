@@ -128,5 +128,23 @@ __global__ void kern(float *a) {
   EXPECT_EQ(Reduce->Kind, WarpIntrinsicKind::Reduce);
 }
 
+TEST(CudaNames, CachedLoadsAndStoresByDeclaration) {
+  Calls TU(R"cuda(
+__device__ float __ldcs(const float *p) { return *p; }
+__global__ void kern(const float *x, float *y) {
+  float a = __ldg(x);
+  __stcs(y, a);
+  float b = __ldcs(x);
+  y[1] = b;
+}
+)cuda");
+  ASSERT_TRUE(TU.ok());
+  EXPECT_EQ(cudaCachedAccess(TU.call(0)), CachedAccessKind::Load);
+  EXPECT_EQ(cudaCachedAccess(TU.call(1)), CachedAccessKind::Store);
+  // The user's own function of a CUDA spelling is inlined, not taken for one.
+  EXPECT_FALSE(cudaCachedAccess(TU.call(2)));
+  EXPECT_FALSE(cudaAtomic(TU.call(0)));
+}
+
 } // namespace
 } // namespace cudalint

@@ -59,6 +59,7 @@ __device__ int atomicMax(int *, int);
 __device__ int min(int, int);
 __device__ int max(int, int);
 __device__ float __ldg(const float *);
+__device__ void __stcs(float *, float);
 __device__ void __syncthreads();
 __device__ float fmaxf(float, float);
 __device__ float fmaf(float, float, float);

@@ -8,6 +8,9 @@
 #include "analysis/PointerAccesses.h"
 #include "KernelTU.h"
 #include "analysis/CudaAST.h"
+#include "analysis/InlinedHelpers.h"
+#include "analysis/ModifiedVars.h"
+#include "analysis/ThreadStridedLoops.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -103,6 +106,96 @@ TEST(PointerAccesses, OnlyPlainLoadsProveReadOnly) {
   EXPECT_TRUE(A.escapes(TU.param("k", 1)));
   EXPECT_TRUE(A.escapes(TU.param("k", 2)));
   EXPECT_FALSE(A.escapes(TU.param("k", 3)));
+}
+
+// The loops of kernel \p Name, in the order they are written.
+std::vector<const ForStmt *> loopsOf(Kernels &TU, StringRef Name) {
+  std::vector<const ForStmt *> Loops;
+  for (const BoundNodes &N :
+       match(functionDecl(hasName(Name), isDefinition(),
+                          forEachDescendant(forStmt().bind("loop"))),
+             TU.ctx()))
+    Loops.push_back(N.getNodeAs<ForStmt>("loop"));
+  return Loops;
+}
+
+// The first call of the function \p Callee.
+const CallExpr *firstCallTo(Kernels &TU, StringRef Callee) {
+  auto Calls = match(
+      callExpr(callee(functionDecl(hasName(Callee)))).bind("call"), TU.ctx());
+  return Calls.empty() ? nullptr : Calls[0].getNodeAs<CallExpr>("call");
+}
+
+// Outside any helper call: no parameter stands for an argument.
+const Expr *noArgument(const ParmVarDecl *) { return nullptr; }
+
+TEST(ThreadStridedLoops, StridesOverThreadsOrWalksInSequence) {
+  Kernels TU("__global__ void k(float *a, int n) {"
+             "  int tid = blockIdx.x * blockDim.x + threadIdx.x;"
+             "  for (int i = tid; i < n; i += blockDim.x * gridDim.x) a[i] = 0;"
+             "  for (int c = 0; c < n; c += blockDim.x) a[c + threadIdx.x] = 1;"
+             "  for (int r = 0; r < n; ++r) a[r * n + tid] = 2;"
+             "  for (int w = tid; w < n; w += 8) a[w] = 3; }");
+  ASSERT_TRUE(TU.ok());
+  std::vector<const ForStmt *> Loops = loopsOf(TU, "k");
+  ASSERT_EQ(Loops.size(), 4u);
+  EXPECT_TRUE(isThreadStridedLoop(Loops[0], TU.ctx(), noArgument));
+  EXPECT_TRUE(isThreadStridedLoop(Loops[1], TU.ctx(), noArgument));
+  EXPECT_FALSE(isThreadStridedLoop(Loops[2], TU.ctx(), noArgument));
+  EXPECT_FALSE(isThreadStridedLoop(Loops[3], TU.ctx(), noArgument));
+}
+
+TEST(ThreadStridedLoops, HelperParametersStandForTheirArguments) {
+  Kernels TU("__device__ void fill(float *a, int from, int n) {"
+             "  for (int i = from; i < n; i += gridDim.x * blockDim.x)"
+             "    a[i] = 0; }"
+             "__global__ void k(float *a, int n) {"
+             "  fill(a, blockIdx.x * blockDim.x + threadIdx.x, n); }");
+  ASSERT_TRUE(TU.ok());
+  std::vector<const ForStmt *> Loops = loopsOf(TU, "fill");
+  ASSERT_EQ(Loops.size(), 1u);
+  const CallExpr *Call = firstCallTo(TU, "fill");
+  ASSERT_TRUE(Call);
+  const ParmVarDecl *From = TU.function("fill")->getParamDecl(1);
+  auto AtCall = [&](const ParmVarDecl *P) -> const Expr * {
+    return P == From ? Call->getArg(1) : nullptr;
+  };
+  EXPECT_TRUE(isThreadStridedLoop(Loops[0], TU.ctx(), AtCall));
+  EXPECT_FALSE(isThreadStridedLoop(Loops[0], TU.ctx(), noArgument));
+}
+
+TEST(ModifiedVars, HiddenWritesOnlyOnRequest) {
+  Kernels TU("__global__ void k(float *out, void (*f)(int), int n) {"
+             "  int a = n, b = n, c = n;"
+             "  int &r = a; r += 1; f(b); c += 2; out[0] = a + b + c; }");
+  ASSERT_TRUE(TU.ok());
+  Stmt *Body = TU.kernel("k")->getBody();
+  ModifiedVars Direct, All(/*CountHiddenWrites=*/true);
+  Direct.TraverseStmt(Body);
+  All.TraverseStmt(Body);
+  const VarDecl *A = TU.var("a"), *B = TU.var("b"), *C = TU.var("c"),
+                *R = TU.var("r");
+  EXPECT_FALSE(Direct.Count.count(A) || Direct.Count.count(B));
+  EXPECT_TRUE(Direct.Count.count(C) && Direct.Count.count(R));
+  EXPECT_TRUE(All.Count.count(A) && All.Count.count(B) && All.Count.count(C));
+  EXPECT_TRUE(All.Declared.count(R));
+  EXPECT_TRUE(variablesChangedIn(Body).count(R));
+}
+
+TEST(InlinedHelpers, FollowsHelpersNotKernelsNorRecursion) {
+  Kernels TU("__device__ float twice(float x) { return 2 * x; }"
+             "__global__ void k(float *a) { a[0] = twice(a[1]); }");
+  ASSERT_TRUE(TU.ok());
+  const CallExpr *Call = firstCallTo(TU, "twice");
+  ASSERT_TRUE(Call);
+  const FunctionDecl *Twice = TU.function("twice");
+  const SourceManager &SM = TU.ctx().getSourceManager();
+  EXPECT_EQ(helperToInline(Call, Twice, {}, SM), Twice);
+  EXPECT_EQ(helperToInline(Call, Twice, {Twice}, SM), nullptr);
+  const FunctionDecl *Kernel = TU.kernel("k");
+  llvm::SmallVector<const FunctionDecl *, 4> Deep(MaxInlineDepth, Kernel);
+  EXPECT_EQ(helperToInline(Call, Twice, Deep, SM), nullptr);
+  EXPECT_EQ(helperToInline(Call, Kernel, {}, SM), nullptr);
 }
 
 TEST(KernelUseIndex, LaunchesAndOtherUses) {

@@ -1,0 +1,50 @@
+//===--- InlinedHelpers.cpp -----------------------------------------------===//
+
+#include "analysis/InlinedHelpers.h"
+#include "analysis/CudaAST.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+// Whether \p S mentions `this`, explicitly or through a member.
+static bool usesThis(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CXXThisExpr>(S))
+    return true;
+  return llvm::any_of(S->children(), usesThis);
+}
+
+// A member function called as a free one would be: through a member call
+// whose explicit arguments are its parameters, and without `this` in its
+// body (a stateless helper such as the samples' `SharedMemory<T>`, whose
+// conversion operator returns the block's `extern __shared__` array).
+static bool callableAsFree(const CallExpr *CE, const CXXMethodDecl *MD) {
+  if (MD->isStatic())
+    return !isa<CXXOperatorCallExpr>(CE);
+  return isa<CXXMemberCallExpr>(CE) && !usesThis(MD->getBody());
+}
+
+const FunctionDecl *helperToInline(const CallExpr *Call,
+                                   const FunctionDecl *Callee,
+                                   llvm::ArrayRef<const FunctionDecl *> Active,
+                                   const SourceManager &SM) {
+  if (!Callee || isKernel(Callee) || Active.size() >= MaxInlineDepth ||
+      llvm::any_of(Active, [&](const FunctionDecl *Walked) {
+        return Walked->getCanonicalDecl() == Callee->getCanonicalDecl();
+      }))
+    return nullptr;
+  const FunctionDecl *Def = Callee->getDefinition();
+  if (!Def || !Def->hasBody() || SM.isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+      MD && !callableAsFree(Call, MD))
+    return nullptr;
+  return Def;
+}
+
+} // namespace cudalint

@@ -1,0 +1,35 @@
+//===--- InlinedHelpers.h - which helpers a kernel walk follows -*- C++ -*-===//
+//
+// The walks over a kernel (the kernel model's, the pointer accesses of
+// missing-restrict) read a call of a `__device__` helper as the helper's body
+// written at the call, with the call's arguments. Which helpers, and how
+// deep, is decided here once for both.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_INLINEDHELPERS_H
+#define CUDALINT_ANALYSIS_INLINEDHELPERS_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/ArrayRef.h"
+
+namespace cudalint {
+
+/// How many helpers deep a walk follows calls (a helper that calls a helper
+/// is two deep).
+constexpr unsigned MaxInlineDepth = 4;
+
+/// The definition to walk for \p Call of \p Callee: a function of the user's
+/// code (a free one, or a member callable as one), not a kernel, not one of
+/// \p Active (the helpers being walked, outermost first), and not deeper
+/// than MaxInlineDepth; null for any other call.
+const clang::FunctionDecl *
+helperToInline(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
+               llvm::ArrayRef<const clang::FunctionDecl *> Active,
+               const clang::SourceManager &SM);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,37 @@
+//===--- ThreadStridedLoops.h - loops that spread over threads --*- C++ -*-===//
+//
+// A grid-, block- or warp-stride loop hands each thread its own iterations
+// (`for (i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x *
+// gridDim.x)`): no iteration of a thread touches what an earlier one of that
+// thread did, so a store in one cannot hold back a load in the next.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_THREADSTRIDEDLOOPS_H
+#define CUDALINT_ANALYSIS_THREADSTRIDEDLOOPS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace cudalint {
+
+/// The argument that a parameter of a helper being walked is bound to at
+/// its call, or null (a kernel's parameter).
+using ArgumentOfParam =
+    llvm::function_ref<const clang::Expr *(const clang::ParmVarDecl *)>;
+
+/// True when \p Loop spreads its iterations over threads: a counter that its
+/// condition tests steps by a count of threads (`blockDim.x * gridDim.x`,
+/// `warpSize`, 32 or more, a cooperative group's `size()`) and starts at a
+/// thread- or block-dependent value, or is offset by one wherever the body
+/// uses it (`for (i = 0; i < n; i += blockDim.x) a[i + tid] = ...`). Values
+/// are followed through the initialisers of locals and, inside a helper,
+/// through \p ArgumentOf.
+bool isThreadStridedLoop(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
+                         ArgumentOfParam ArgumentOf);
+
+} // namespace cudalint
+
+#endif
