@@ -79,6 +79,22 @@ __global__ void emit_vertices(float *pos, const unsigned *cube_index,
   }
 }
 
+// A row index from threadIdx.y, checked against a bound each lane reads.
+// (The built-in variable is read through `__fetch_builtin_y()`, which is no
+// libcu++ `fetch_` atomic: the loop is no retry loop.)
+__global__ void scatter_rows(const int *bounds, const int *ids, float *dst,
+                             const float *src, int stride) {
+  int j_max = bounds[blockIdx.x * 32 + threadIdx.x];
+  for (int j0 = 0; j0 < 64; j0 += 8) {
+    int j = j0 + threadIdx.y;
+    if (j > j_max)
+      return;
+    // CHECK-MESSAGES: :[[@LINE-2]]:9: warning: 'return' on per-thread data 'j > j_max': the lanes of a warp leave the loop {{.*}}[cudalint-divergent-branch]
+    dst[ids[j] * stride + threadIdx.x] +=
+        src[j * stride + threadIdx.x] * 2.f + src[j];
+  }
+}
+
 // ---- Quiet. ----
 
 // Bisection: every lane halves an interval of the same width.
