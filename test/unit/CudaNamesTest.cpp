@@ -22,9 +22,14 @@ public:
   const CallExpr *call(unsigned N) {
     auto Matches = match(
         callExpr(hasAncestor(functionDecl(hasName("kern")))).bind("c"), ctx());
-    if (N >= Matches.size())
-      return nullptr;
-    return Matches[N].getNodeAs<CallExpr>("c");
+    std::vector<const CallExpr *> InOrder;
+    for (const BoundNodes &M : Matches)
+      InOrder.push_back(M.getNodeAs<CallExpr>("c"));
+    const SourceManager &SM = ctx().getSourceManager();
+    llvm::sort(InOrder, [&](const CallExpr *A, const CallExpr *B) {
+      return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+    });
+    return N < InOrder.size() ? InOrder[N] : nullptr;
   }
 };
 
