@@ -7,6 +7,12 @@
 #ifndef CUDALINT_NVCC_COMPAT_H
 #define CUDALINT_NVCC_COMPAT_H
 
+/* It stands for CUDA's own headers, so it is one: the analysis recognises
+ * CUDA's functions (the cache-hinted loads and stores below among them) by a
+ * declaration in a system header. Force-included by path, it would not be
+ * one otherwise. */
+#pragma clang system_header
+
 #if defined(__CUDA__) && defined(__clang__)
 
 /* nvcc pre-includes these C headers through its own host headers. */
