@@ -66,7 +66,7 @@ def main():
     parser.add_argument("snapshots", nargs="+")
     args = parser.parse_args()
     findings = [f for f in read_findings(args.snapshots)
-                if f["sev"] in ("warning", "remark")]
+                if f["sev"] in ("error", "warning", "remark", "note")]
     if not findings:
         sys.exit("audit_sample: no findings in the snapshots")
     lengths = [len(warning_line(f)) for f in findings]
