@@ -31,13 +31,18 @@ def read_findings(paths):
     findings = []
     for path in paths:
         with open(path) as f:
+            current = None  # The finding the next notes belong to.
             for raw in f:
                 raw = raw.rstrip("\n")
+                if raw.startswith("    note "):
+                    if current:
+                        current["notes"].append(raw.strip())
+                    continue
                 m = HEAD.match(raw)
-                if m:
-                    findings.append(dict(m.groupdict(), notes=[]))
-                elif raw.startswith("    note ") and findings:
-                    findings[-1]["notes"].append(raw.strip())
+                # A compiler's diagnostic is not a finding, nor are its notes.
+                current = dict(m.groupdict(), notes=[]) if m else None
+                if current:
+                    findings.append(current)
     return findings
 
 
