@@ -424,7 +424,7 @@ void MissingRestrictCheck::storeOptions(
 void MissingRestrictCheck::checkKernel(const KernelView &Kernel,
                                        FindingSink &Sink) {
   ASTContext &Ctx = Kernel.context();
-  std::optional<KernelReloads> Found = findReloads(&Kernel.Decl, Ctx);
+  std::optional<KernelReloads> Found = findReloads(Kernel);
   if (!Found)
     return;
   const PointerAccesses &Accesses = *Found->Accesses;
@@ -454,18 +454,21 @@ void MissingRestrictCheck::checkKernel(const KernelView &Kernel,
 }
 
 std::optional<KernelReloads>
-MissingRestrictCheck::findReloads(const FunctionDecl *Kernel,
-                                  ASTContext &Ctx) const {
+MissingRestrictCheck::findReloads(const KernelView &View) const {
+  const FunctionDecl *Kernel = &View.Decl;
+  ASTContext &Ctx = View.context();
   std::optional<KernelReloads> First;
   for (const FunctionDecl *Analysed : analysedDefinitions(Kernel)) {
+    // A template with no instantiation is read as written, through the
+    // stand-in the view names.
+    KernelView AnalysedView = Analysed == Kernel ? View : KernelView{*Analysed};
     KernelReloads Found;
     Found.Pointers = restrictablePointers(Kernel, Analysed);
     if (Found.Pointers.size() < 2)
       return std::nullopt;
     Found.Accesses =
         std::make_unique<PointerAccesses>(*Analysed, Ctx.getSourceManager());
-    Found.Reload =
-        findLoopReload(*Found.Accesses, model(KernelView{*Analysed}));
+    Found.Reload = findLoopReload(*Found.Accesses, model(AnalysedView));
     if (!Found.Reload && StraightLineReloads)
       Found.Reload = findStraightLineReload(*Found.Accesses);
     // One finding per template: the first instantiation that has one.

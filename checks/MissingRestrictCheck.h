@@ -63,8 +63,7 @@ private:
   /// The analysed definition of \p Kernel (each instantiation of a
   /// template, the first with a reload winning) and the reload it forces;
   /// none when the kernel has fewer than two pointer parameters.
-  std::optional<KernelReloads> findReloads(const clang::FunctionDecl *Kernel,
-                                           clang::ASTContext &Ctx) const;
+  std::optional<KernelReloads> findReloads(const KernelView &Kernel) const;
   /// The finding on \p Kernel: a store that forces a reload, with notes
   /// on both accesses (a remark for straight-line code).
   void reportForcedReload(const clang::FunctionDecl *Kernel,

@@ -89,6 +89,8 @@ Value ModelBuilder::loadFrom(const Loc &L, const Expr *E, bool Record) {
     access(L, E, /*Load=*/true, /*Store=*/false);
   bool Dep = !L.Root || !L.Off || L.Off->threadDependent();
   QualType T = L.Type;
+  if (T.isNull()) // A dependent type read without a stand-in.
+    return opaqueExpr(E, Dep);
   if (T->isPointerType()) {
     Value V;
     V.Kind = Value::Ptr;
