@@ -709,6 +709,10 @@ bool MatrixProductFinder::findKLoop(MatrixProduct &P) const {
     P.X.KStride = *CX;
     P.Y.KStride = *CY;
     P.KLoop = L;
+    // A tiled product's k loop runs over one tile; its depth is the tile
+    // loop's times that, which the model does not count.
+    if (!P.tiled())
+      P.ConstantDepth = Model.tripCount(L);
     return true;
   }
   return false;

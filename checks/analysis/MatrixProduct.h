@@ -107,7 +107,11 @@ struct MatrixProduct {
   /// operands' Atoms are their own coordinates, without these).
   std::set<std::string> BatchAtoms;
   const clang::Stmt *KLoop = nullptr; ///< The loop over k.
-  const MemAccess *Store = nullptr;   ///< Where the result goes.
+  /// The product's depth K when the k loop runs a constant number of
+  /// times (`for (k = 0; k < NK; ++k)` with NK a macro); unknown for a
+  /// tiled product, whose k loop covers one tile.
+  std::optional<int64_t> ConstantDepth;
+  const MemAccess *Store = nullptr; ///< Where the result goes.
   /// What `C = ...` stores; null for `C += ...` and a product accumulated
   /// in place.
   const clang::Expr *StoredValue = nullptr;

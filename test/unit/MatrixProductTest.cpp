@@ -317,6 +317,29 @@ __global__ void kern(const float *A, const float *B, float *C, int M, int N,
   EXPECT_EQ(rootName(P.b().Load), "B");
   EXPECT_FALSE(P.tiled());
   EXPECT_FALSE(P.registerBlocked());
+  // K is a parameter: the depth is not known.
+  EXPECT_FALSE(P.ConstantDepth);
+}
+
+// The depth of a product whose sizes are compile-time constants (PolyBench's
+// `#define NK 512`): the size class a figure is quoted for.
+TEST(MatrixProductFinder, ConstantDepth) {
+  KernelTU TU(R"cuda(
+#define NI 512
+#define NK 512
+__global__ void kern(const float *A, const float *B, float *C) {
+  int i = blockIdx.y * blockDim.y + threadIdx.y;
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < NI && j < NI) {
+    C[i * NI + j] = 0;
+    for (int k = 0; k < NK; ++k)
+      C[i * NI + j] += A[i * NK + k] * B[k * NI + j];
+  }
+}
+)cuda");
+  Found F = productsOf(TU, "kern");
+  ASSERT_EQ(F.Products.size(), 1u);
+  EXPECT_EQ(F.Products[0].ConstantDepth, std::optional<int64_t>(512));
 }
 
 TEST(MatrixProductFinder, RolesFromTheOutputNotTheOrderWritten) {
