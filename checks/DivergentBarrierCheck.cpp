@@ -89,11 +89,17 @@ bool leavingLoopExitsKernel(const Guard &G, const SyncPoint &P,
 
 // Whether guard \p I of \p P splits no block at any launch in view once
 // the arguments each passes are bound: `if (t >= width) return;` where
-// every launch gives the block `width` threads never fires.
+// every launch gives the block `width` threads never fires. Only for a
+// guard on the thread's place in its block.
 bool neverSplitsAtLaunches(const SyncPoint &P, size_t I, const KernelModel &M,
                            llvm::ArrayRef<LaunchConfig> Launches,
                            ASTContext &Ctx) {
-  if (Launches.empty())
+  // A bound on a grid-wide index (`i > n`, i from blockIdx) falls inside
+  // some block unless the grid is known, and the samples see a few blocks.
+  auto OnBlockIdx = [](const SymNode &L) {
+    return L.Kind == SymKind::BlockIdx;
+  };
+  if (Launches.empty() || anyLeaf(*P.Guards[I].Cond, OnBlockIdx))
     return false;
   for (const LaunchConfig &L : Launches) {
     auto Bind = [&](const SymRef &E) {

@@ -559,8 +559,37 @@ const char *const SearchRemedy =
     "'__any_sync', then 'break'), or use a binary search where the elements "
     "are sorted";
 
+// The arrays \p S stores into (`best[j] = ...`).
+void storedArrays(const Stmt *S, llvm::SmallPtrSetImpl<const Decl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    if (const auto *Sub =
+            dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *Base =
+              dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts()))
+        Out.insert(Base->getDecl());
+  for (const Stmt *C : S->children())
+    storedArrays(C, Out);
+}
+
+// Whether \p S reads an element of one of \p Arrays.
+bool readsElementOf(const Stmt *S,
+                    const llvm::SmallPtrSetImpl<const Decl *> &Arrays) {
+  if (!S)
+    return false;
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(S))
+    if (const auto *Base =
+            dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts()))
+      if (Arrays.count(Base->getDecl()))
+        return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return readsElementOf(C, Arrays); });
+}
+
 // Whether the lanes of \p C disagree on the trip count of a loop because
-// each searches memory for its own element.
+// each searches memory for its own element. A loop that stores into the
+// array its exit reads (an insertion shifting a sorted list) is no search.
 bool searchesMemory(const BranchCondition &C, const BranchWays &W,
                     const ASTContext &Ctx) {
   const Stmt *Loop = W.Shape == BranchShape::LoopCondition ? C.S
@@ -572,7 +601,10 @@ bool searchesMemory(const BranchCondition &C, const BranchWays &W,
   for (const Stmt *Part : Loop->children())
     if (Part)
       Mods.TraverseStmt(const_cast<Stmt *>(Part));
-  return comparesFoundElement(C.Cond, Mods, Ctx);
+  llvm::SmallPtrSet<const Decl *, 4> Stored;
+  storedArrays(loopBody(Loop), Stored);
+  return comparesFoundElement(C.Cond, Mods, Ctx) &&
+         !readsElementOf(C.Cond, Stored);
 }
 
 std::string dataDependentMessage(const std::string &CondText,

@@ -24,7 +24,8 @@ const VarDecl *readVar(const Expr *E) {
 }
 
 // \p E with the ends bound, through locals the loop declares and never
-// writes again (`int mid = ...;`); integer operations keep C's truncation.
+// writes again (`int mid = ...;`) or sets once; integer operations keep
+// C's truncation.
 std::optional<double> evaluate(const Expr *E, const Ends &X,
                                const ModifiedVars &Mods, unsigned Depth = 0) {
   if (Depth > 8)
@@ -42,6 +43,13 @@ std::optional<double> evaluate(const Expr *E, const Ends &X,
       return X.BValue;
     if (Mods.Declared.count(V) && !Mods.Count.count(V) && V->getInit())
       return evaluate(V->getInit(), X, Mods, Depth + 1);
+    // A temporary the loop sets once (`k2 = (lo + hi) / 2;`, declared
+    // before the loop).
+    auto Writes = Mods.All.find(V);
+    if (Writes != Mods.All.end() && Writes->second.size() == 1)
+      if (const auto *BO = dyn_cast<BinaryOperator>(Writes->second.front());
+          BO && BO->getOpcode() == BO_Assign)
+        return evaluate(BO->getRHS(), X, Mods, Depth + 1);
     return std::nullopt;
   }
   const auto *BO = dyn_cast<BinaryOperator>(E);

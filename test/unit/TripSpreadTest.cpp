@@ -40,6 +40,8 @@ TEST(HalvesInterval, AnySpellingOfTheMidpoint) {
                      " if (a[mid] <= x) lo = mid + 1; else hi = mid - 1; }"));
   EXPECT_TRUE(halves("while (hi - lo > 1) { int mid = lo + ((hi - lo) >> 1);"
                      " if (a[mid] > x) hi = mid; else lo = mid; }"));
+  EXPECT_TRUE(halves("int k; while (hi > lo + 1) { k = (lo + hi) / 2;"
+                     " if (x >= a[k]) hi = k; else lo = k; }"));
 }
 
 TEST(HalvesInterval, NotAStepOrAQuarter) {
