@@ -2,6 +2,7 @@
 
 #include "DivergentBarrierCheck.h"
 #include "analysis/Divergence.h"
+#include "analysis/LaunchValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -68,23 +69,78 @@ bool exitsKernel(const Guard &G, const SyncPoint &P) {
   return isa_and_nonnull<ReturnStmt>(lastStatement(Leaving));
 }
 
+// The loop condition \p G of \p P, a warp barrier, is that of the outermost
+// loop around it in the kernel's own body, and no barrier follows the
+// loop: a lane that leaves it (the tail of a grid-stride loop) goes on to
+// exit the kernel, and under independent thread scheduling only the lanes
+// that have not exited must arrive.
+bool leavingLoopExitsKernel(const Guard &G, const SyncPoint &P,
+                            const KernelModel &M, const SourceManager &SM) {
+  if (G.Exit || !isLoopStmt(G.Where) || !P.CallStack.empty() ||
+      P.Loops.empty() || P.Loops.front() != G.Where)
+    return false;
+  SourceLocation LoopEnd = SM.getExpansionLoc(G.Where->getEndLoc());
+  return llvm::none_of(M.syncs(), [&](const SyncPoint &Q) {
+    const Expr *At = Q.CallStack.empty() ? Q.E : Q.CallStack.front();
+    return SM.isBeforeInTranslationUnit(LoopEnd,
+                                        SM.getExpansionLoc(At->getBeginLoc()));
+  });
+}
+
+// Whether guard \p I of \p P splits no block at any launch in view once
+// the arguments each passes are bound: `if (t >= width) return;` where
+// every launch gives the block `width` threads never fires. Only for a
+// guard on the thread's place in its block.
+bool neverSplitsAtLaunches(const SyncPoint &P, size_t I, const KernelModel &M,
+                           llvm::ArrayRef<LaunchConfig> Launches,
+                           ASTContext &Ctx) {
+  // A bound on a grid-wide index (`i > n`, i from blockIdx) falls inside
+  // some block unless the grid is known, and the samples see a few blocks.
+  auto OnBlockIdx = [](const SymNode &L) {
+    return L.Kind == SymKind::BlockIdx;
+  };
+  if (Launches.empty() || anyLeaf(*P.Guards[I].Cond, OnBlockIdx))
+    return false;
+  for (const LaunchConfig &L : Launches) {
+    auto Bind = [&](const SymRef &E) {
+      return bindLaunchArguments(E, M.kernel(), L.Call, L.Caller, Ctx);
+    };
+    llvm::SmallVector<Guard, 4> Prior;
+    for (size_t K = 0; K < I; ++K) {
+      Prior.push_back(P.Guards[K]);
+      Prior.back().Cond = Bind(P.Guards[K].Cond);
+    }
+    std::vector<WarpSampler> Samplers =
+        warpSamplers(blockShapes({L}, std::nullopt, M.oneDimensional()));
+    if (firstThreadSplit(Bind(P.Guards[I].Cond), Prior, Samplers,
+                         P.Scope == SyncScope::Warp))
+      return false;
+  }
+  return true;
+}
+
 // The first guard of \p P on which the threads that should meet at it can
 // disagree, and how they split on it. A guard whose arms each run as many
-// barriers as the other (`matchedArms`) does not count, and neither does an
-// early return before a warp barrier: `__syncwarp` waits only for the lanes
-// that have not exited.
+// barriers as the other (`matchedArms`) does not count, nor one that no
+// launch lets split, and neither does an early return before a warp
+// barrier, or a loop its lanes leave to exit: `__syncwarp` waits only for
+// the lanes that have not exited.
 std::optional<DivergentGuard>
 firstDivergentGuard(const SyncPoint &P, const KernelModel &M,
-                    llvm::ArrayRef<WarpSampler> Samplers) {
+                    llvm::ArrayRef<WarpSampler> Samplers,
+                    llvm::ArrayRef<LaunchConfig> Launches, ASTContext &Ctx) {
   for (size_t I = 0; I < P.Guards.size(); ++I) {
     const Guard &G = P.Guards[I];
     if (!G.Cond->threadDependent() || matchedArms(M, P, I))
       continue;
-    if (P.Scope == SyncScope::Warp && exitsKernel(G, P))
+    if (P.Scope == SyncScope::Warp &&
+        (exitsKernel(G, P) ||
+         leavingLoopExitsKernel(G, P, M, Ctx.getSourceManager())))
       continue;
-    if (std::optional<ThreadSplit> Split =
-            firstThreadSplit(G.Cond, llvm::ArrayRef(P.Guards).take_front(I),
-                             Samplers, P.Scope == SyncScope::Warp))
+    std::optional<ThreadSplit> Split =
+        firstThreadSplit(G.Cond, llvm::ArrayRef(P.Guards).take_front(I),
+                         Samplers, P.Scope == SyncScope::Warp);
+    if (Split && !neverSplitsAtLaunches(P, I, M, Launches, Ctx))
       return DivergentGuard{&G, *Split};
   }
   return std::nullopt;
@@ -157,7 +213,9 @@ void DivergentBarrierCheck::checkKernel(const KernelView &Kernel,
                                         FindingSink &Sink) {
   ASTContext &Ctx = Kernel.context();
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<WarpSampler> Samplers = warpSamplersOf(Kernel);
+  std::vector<LaunchConfig> Launches = launchesOf(Kernel);
+  std::vector<WarpSampler> Samplers =
+      warpSamplers(blockShapesOf(Kernel, Launches));
   for (const KernelView &F : analysedInstances(Kernel)) {
     const KernelModel &M = model(F);
     for (const SyncPoint &P : M.syncs()) {
@@ -165,7 +223,7 @@ void DivergentBarrierCheck::checkKernel(const KernelView &Kernel,
       if (alreadyReported(Loc))
         continue;
       if (std::optional<DivergentGuard> D =
-              firstDivergentGuard(P, M, Samplers)) {
+              firstDivergentGuard(P, M, Samplers, Launches, Ctx)) {
         markReported(Loc);
         reportMissedBarrier(Loc, P, *D->G, D->Split, Ctx, Sink);
       }

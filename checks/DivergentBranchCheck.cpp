@@ -5,7 +5,9 @@
 #include "DivergentBranchFix.h"
 #include "analysis/CudaNames.h"
 #include "analysis/Divergence.h"
+#include "analysis/ModifiedVars.h"
 #include "analysis/Reduction.h"
+#include "analysis/TripSpread.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -347,9 +349,8 @@ BranchFacts factsOf(const BranchCondition &C, const BranchWays &W,
   F.Retries =
       retriesAnAtomic(C.Cond, Loop) ||
       (W.Shape == BranchShape::LoopCondition && rereadsWhatItWrites(C.S, Ctx));
-  SymRef Entry = M.entryCondition(Loop);
-  F.BisectsAlike =
-      (!Entry || !Entry->threadDependent()) && bisectsInterval(Loop);
+  if (std::optional<TripSpread> Spread = tripSpread(Loop, M))
+    F.SpreadBound = Spread->Trips;
   return F;
 }
 
@@ -492,8 +493,128 @@ const char *const TripCountCost =
     "iterations (one CSR row per warp instead of per thread: 1.46x), or "
     "order the work so that neighbouring lanes need similar counts";
 
+// The local \p E reads, when the loop declares it with an initializer
+// (`int j = nbr[k];` in the body): what it reads is what that reads.
+const Expr *initializerRead(const Expr *E, const ModifiedVars &Mods) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && Mods.Declared.count(V) && !Mods.Count.count(V) ? V->getInit()
+                                                             : nullptr;
+}
+
+// Whether \p S reads an element at an index the loop (\p Mods: what it
+// writes) moves: `keys[j]` with `j` stepped by the loop.
+bool readsElementTheLoopMoves(const Stmt *S, const ModifiedVars &Mods,
+                              unsigned Depth = 0) {
+  if (!S || Depth > 4)
+    return false;
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(S)) {
+    ReferencedDecls Index;
+    Index.TraverseStmt(const_cast<Expr *>(Sub->getIdx()));
+    if (llvm::any_of(Index.Decls, [&](const ValueDecl *D) {
+          const auto *V = dyn_cast<VarDecl>(D);
+          return V && Mods.Count.count(V);
+        }))
+      return true;
+  }
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (const Expr *Init = initializerRead(E, Mods))
+      return readsElementTheLoopMoves(Init, Mods, Depth + 1);
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return readsElementTheLoopMoves(C, Mods, Depth);
+  });
+}
+
+// Whether \p S compares an element the loop moves to with a value that is
+// not a constant (`keys[j] < v`, `ids[k] == wanted`): a search. A test
+// against a constant (`nbr[k] < 0`) is a sentinel, which ends a list whose
+// elements the loop has work to do on.
+bool comparesFoundElement(const Stmt *S, const ModifiedVars &Mods,
+                          const ASTContext &Ctx, unsigned Depth = 0) {
+  if (!S || Depth > 4)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isComparisonOp()) {
+    const Expr *Sides[] = {BO->getLHS(), BO->getRHS()};
+    for (unsigned I : {0u, 1u})
+      if (readsElementTheLoopMoves(Sides[I], Mods) &&
+          !Sides[1 - I]->isEvaluatable(Ctx))
+        return true;
+  }
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (const Expr *Init = initializerRead(E, Mods))
+      return comparesFoundElement(Init, Mods, Ctx, Depth + 1);
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return comparesFoundElement(C, Mods, Ctx, Depth);
+  });
+}
+
+// The remedy for a loop whose lanes run different trip counts because each
+// searches memory for its own element: giving each warp one item, or
+// reordering the items, does not shorten a search.
+const char *const SearchRemedy =
+    "a search: a lane that has found its element idles until the slowest "
+    "lane of the warp is done; let the lanes of a warp test consecutive "
+    "elements together and stop as one when any finds it ('__ballot_sync' or "
+    "'__any_sync', then 'break'), or use a binary search where the elements "
+    "are sorted";
+
+// The arrays \p S stores into (`best[j] = ...`).
+void storedArrays(const Stmt *S, llvm::SmallPtrSetImpl<const Decl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    if (const auto *Sub =
+            dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *Base =
+              dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts()))
+        Out.insert(Base->getDecl());
+  for (const Stmt *C : S->children())
+    storedArrays(C, Out);
+}
+
+// Whether \p S reads an element of one of \p Arrays.
+bool readsElementOf(const Stmt *S,
+                    const llvm::SmallPtrSetImpl<const Decl *> &Arrays) {
+  if (!S)
+    return false;
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(S))
+    if (const auto *Base =
+            dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts()))
+      if (Arrays.count(Base->getDecl()))
+        return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return readsElementOf(C, Arrays); });
+}
+
+// Whether the lanes of \p C disagree on the trip count of a loop because
+// each searches memory for its own element. A loop that stores into the
+// array its exit reads (an insertion shifting a sorted list) is no search.
+bool searchesMemory(const BranchCondition &C, const BranchWays &W,
+                    const ASTContext &Ctx) {
+  const Stmt *Loop = W.Shape == BranchShape::LoopCondition ? C.S
+                     : W.Shape == BranchShape::LoopExit    ? C.Loops.back()
+                                                           : nullptr;
+  if (!Loop)
+    return false;
+  ModifiedVars Mods;
+  for (const Stmt *Part : Loop->children())
+    if (Part)
+      Mods.TraverseStmt(const_cast<Stmt *>(Part));
+  llvm::SmallPtrSet<const Decl *, 4> Stored;
+  storedArrays(loopBody(Loop), Stored);
+  return comparesFoundElement(C.Cond, Mods, Ctx) &&
+         !readsElementOf(C.Cond, Stored);
+}
+
 std::string dataDependentMessage(const std::string &CondText,
-                                 const BranchWays &W) {
+                                 const BranchWays &W, bool Search) {
+  if (Search)
+    return (W.Shape == BranchShape::LoopCondition
+                ? "loop condition '" + CondText + "'"
+                : "'" + std::string(W.Exit) + "' on '" + CondText + "'") +
+           " ends each lane's search at a different trip: lanes that finish "
+           "early wait for the slowest";
   if (W.Shape == BranchShape::LoopCondition)
     return "loop condition '" + CondText +
            "' depends on data each lane reads, so the lanes of a warp run "
@@ -565,7 +686,7 @@ std::string branchMessage(const BranchCondition &C,
                           const ASTContext &Ctx) {
   std::string CondText = sourceText(C.Cond, Ctx, 60);
   if (Split.Split.Kind == LaneSplit::DataDependent)
-    return dataDependentMessage(CondText, W);
+    return dataDependentMessage(CondText, W, searchesMemory(C, W, Ctx));
   return laneDivergentMessage(CondText, C, Split.Split, W) +
          blockShapeSuffix(Split.Sampler->shape());
 }
@@ -607,6 +728,9 @@ void DivergentBranchCheck::checkKernel(const KernelView &Kernel,
       reportBranch(Loc, C, Message,
                    Why ? DiagnosticIDs::Remark : DiagnosticIDs::Warning, Ctx,
                    Sink);
+      if (Split->Split.Kind == LaneSplit::DataDependent &&
+          searchesMemory(C, *Ways, Ctx))
+        Sink.diag(Loc, SearchRemedy, DiagnosticIDs::Note);
     }
   }
 }

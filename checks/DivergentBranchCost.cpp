@@ -20,14 +20,15 @@ const Work *longWay(const BranchWays &W) {
 
 // Whether a loop whose trip count depends on data each lane reads costs
 // enough to report: lanes that finish early wait for the slowest, so a body
-// that does real work. A bisection that every lane enters alike differs by
-// one trip at most: only a heavy body counts there. Retry loops are
-// atomic-hotspot's.
+// that does real work, judged by how far the trip counts can spread. A
+// bisection that every lane enters alike differs by one trip at most; a
+// short capped loop (a fixed-width list to a sentinel) by a few trips, which
+// count for a heavy body only. Retry loops are atomic-hotspot's.
 bool dataLoopIsCostly(const BranchWays &W, const BranchFacts &F) {
   const Work &Body = W.Shape == BranchShape::LoopExit ? W.LoopBody : W.A;
-  if (F.Retries)
+  if (F.Retries || (F.SpreadBound && *F.SpreadBound <= 1))
     return false;
-  if (F.BisectsAlike)
+  if (F.SpreadBound && *F.SpreadBound <= MaxShortSpread)
     return Body.weight() >= HeavyWeight;
   return Body.real(RealWorkPerIterationPoints);
 }

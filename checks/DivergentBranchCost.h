@@ -15,6 +15,7 @@
 #include "analysis/Divergence.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace clang {
 class ASTContext;
@@ -42,6 +43,10 @@ constexpr unsigned HeavyWeight = 40;
 constexpr unsigned LoopOrCallWeight = 50;
 static_assert(LoopOrCallWeight >= HeavyWeight,
               "a loop or a heavy helper alone makes a way heavy");
+/// The spread of trip counts, in trips, up to which lanes that finish early
+/// wait for a heavy body only: a fixed-width list of a few entries scanned
+/// to a padding sentinel (a neighbour list, a bin of atoms).
+constexpr int64_t MaxShortSpread = 8;
 /// The largest constant trip count of a loop counted as the straight code it
 /// unrolls into (its body that many times) rather than as a loop to wait on.
 constexpr int64_t MaxUnrolledTrips = 64;
@@ -123,9 +128,10 @@ struct BranchFacts {
   /// `a == b` or `a != b` between two per-thread values (`j != i`, skipping
   /// oneself): lanes rarely disagree.
   bool ComparesTwoPerThreadValues = false;
-  /// With LoopCondition or LoopExit: a bisection (`lo < hi` from 0 and n,
-  /// a midpoint) that every lane enters alike; trip counts differ by one.
-  bool BisectsAlike = false;
+  /// With LoopCondition or LoopExit: the most trips by which the lanes of a
+  /// warp can differ, where the loop bounds it (see TripSpread.h): 1 for a
+  /// bisection every lane enters alike, a constant cap on the trips.
+  std::optional<int64_t> SpreadBound;
   /// With LoopCondition or LoopExit: a retry loop (around an atomic, or
   /// rereading what it writes), whose trip count is contention, not work:
   /// atomic-hotspot's business.

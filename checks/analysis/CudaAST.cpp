@@ -373,64 +373,44 @@ std::optional<int64_t> integerConstant(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
-namespace {
-
-// `a + b` of two different variables.
-bool sumOfTwoVariables(const Expr *E) {
-  const auto *Sum = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  if (!Sum || Sum->getOpcode() != BO_Add)
-    return false;
-  const auto *A = dyn_cast<DeclRefExpr>(Sum->getLHS()->IgnoreParenImpCasts());
-  const auto *B = dyn_cast<DeclRefExpr>(Sum->getRHS()->IgnoreParenImpCasts());
-  return A && B && A->getDecl() != B->getDecl();
-}
-
-// `(a + b) / 2`, `(a + b) >> 1`, `(a + b) * 0.5f`, `0.5f * (a + b)`.
-bool isMidpoint(const Expr *E) {
-  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  if (!BO)
-    return false;
-  auto IsHalf = [](const Expr *X) {
-    const auto *F = dyn_cast<FloatingLiteral>(X->IgnoreParenImpCasts());
-    return F && F->getValueAsApproximateDouble() == 0.5;
-  };
-  auto IsInt = [](const Expr *X, uint64_t V) {
-    const auto *I = dyn_cast<IntegerLiteral>(X->IgnoreParenImpCasts());
-    return I && I->getValue() == V;
-  };
-  switch (BO->getOpcode()) {
-  case BO_Div:
-    return sumOfTwoVariables(BO->getLHS()) &&
-           (IsInt(BO->getRHS(), 2) ||
-            (isa<FloatingLiteral>(BO->getRHS()->IgnoreParenImpCasts()) &&
-             cast<FloatingLiteral>(BO->getRHS()->IgnoreParenImpCasts())
-                     ->getValueAsApproximateDouble() == 2.0));
-  case BO_Shr:
-    return sumOfTwoVariables(BO->getLHS()) && IsInt(BO->getRHS(), 1);
+std::optional<int64_t> integerOperation(BinaryOperatorKind Op, int64_t L,
+                                        int64_t R) {
+  switch (Op) {
+  case BO_Add:
+    return L + R;
+  case BO_Sub:
+    return L - R;
   case BO_Mul:
-    return (sumOfTwoVariables(BO->getLHS()) && IsHalf(BO->getRHS())) ||
-           (sumOfTwoVariables(BO->getRHS()) && IsHalf(BO->getLHS()));
+    return L * R;
+  case BO_Div:
+    return R ? std::optional<int64_t>(L / R) : std::nullopt;
+  case BO_Rem:
+    return R ? std::optional<int64_t>(L % R) : std::nullopt;
+  case BO_And:
+    return L & R;
+  case BO_Or:
+    return L | R;
+  case BO_Xor:
+    return L ^ R;
+  case BO_Shl:
+    return R >= 0 && R < 31 ? std::optional<int64_t>(L << R) : std::nullopt;
+  case BO_Shr:
+    return R >= 0 && R < 63 ? std::optional<int64_t>(L >> R) : std::nullopt;
+  case BO_LT:
+    return L < R;
+  case BO_GT:
+    return L > R;
+  case BO_LE:
+    return L <= R;
+  case BO_GE:
+    return L >= R;
+  case BO_EQ:
+    return L == R;
+  case BO_NE:
+    return L != R;
   default:
-    return false;
+    return std::nullopt;
   }
-}
-
-bool containsMidpoint(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S))
-    if (isMidpoint(E))
-      return true;
-  return llvm::any_of(S->children(), containsMidpoint);
-}
-
-} // namespace
-
-bool bisectsInterval(const Stmt *Loop) {
-  for (const Stmt *C : Loop->children())
-    if (containsMidpoint(C))
-      return true;
-  return false;
 }
 
 bool isLoopStmt(const Stmt *S) {

@@ -76,16 +76,17 @@ std::string exactSourceText(clang::SourceRange R, const clang::ASTContext &Ctx);
 std::optional<int64_t> integerConstant(const clang::Expr *E,
                                        const clang::ASTContext &Ctx);
 
+/// `L op R` with C's semantics on 64-bit integers, for the arithmetic,
+/// bitwise, shift and comparison operators; nullopt for a division by zero,
+/// a shift out of range or any other operator.
+std::optional<int64_t> integerOperation(clang::BinaryOperatorKind Op, int64_t L,
+                                        int64_t R);
+
 /// `for`, `while`, `do` and range-based `for`.
 bool isLoopStmt(const clang::Stmt *S);
 
 /// The body of such a loop; null for any other statement.
 const clang::Stmt *loopBody(const clang::Stmt *S);
-
-/// True when the body of \p Loop takes the midpoint of two variables
-/// (`mid = (lo + hi) / 2`, `>> 1`, `0.5f * (lo + hi)`): a binary search or
-/// a bisection, whose trip count is the logarithm of the interval.
-bool bisectsInterval(const clang::Stmt *Loop);
 
 /// The statement \p S ends with: itself, or the last statement of a block
 /// (of the innermost block, when blocks nest); null for an empty block.

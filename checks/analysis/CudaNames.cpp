@@ -401,6 +401,12 @@ bool isShuffle(WarpIntrinsicKind K) {
          K == WarpIntrinsicKind::ShuffleXor;
 }
 
+bool givesEveryLaneOneResult(WarpIntrinsicKind K) {
+  return K == WarpIntrinsicKind::Ballot || K == WarpIntrinsicKind::Any ||
+         K == WarpIntrinsicKind::All || K == WarpIntrinsicKind::Uni ||
+         K == WarpIntrinsicKind::Reduce || K == WarpIntrinsicKind::MatchAll;
+}
+
 std::optional<WarpIntrinsic> cudaWarpIntrinsic(const CallExpr *CE) {
   if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
     return groupWarpIntrinsic(MD);

@@ -203,6 +203,11 @@ struct WarpIntrinsic {
 /// The shuffles: a lane gets another lane's value.
 bool isShuffle(WarpIntrinsicKind K);
 
+/// The votes and reductions (`__ballot_sync`, `__all_sync`,
+/// `__reduce_add_sync`, `__match_all_sync`): every lane of the mask gets the
+/// same result.
+bool givesEveryLaneOneResult(WarpIntrinsicKind K);
+
 /// The warp intrinsic \p CE calls, or nullopt.
 std::optional<WarpIntrinsic> cudaWarpIntrinsic(const clang::CallExpr *CE);
 

@@ -147,6 +147,15 @@ public:
       return std::nullopt;
     return It->second;
   }
+  /// The most trips a loop can run, when a constant caps them: its constant
+  /// trip count, or a conjunct of its condition (`k < 8 && nbr[k] >= 0`).
+  /// A `break` may end it sooner.
+  std::optional<int64_t> tripCap(const clang::Stmt *Loop) const {
+    auto It = TripCaps.find(Loop);
+    if (It == TripCaps.end())
+      return std::nullopt;
+    return It->second;
+  }
   /// The condition of a `for` or `while` loop with the values its
   /// variables hold when the loop is entered (`0 < len[i]` for `for (j = 0;
   /// j < len[i]; ++j)`), or null when not known: whether the lanes of a
@@ -173,6 +182,7 @@ private:
   llvm::DenseMap<const clang::VarDecl *, unsigned> LocalIndex;
   llvm::DenseMap<const clang::Expr *, SymRef> Values;
   llvm::DenseMap<const clang::Stmt *, int64_t> TripCounts;
+  llvm::DenseMap<const clang::Stmt *, int64_t> TripCaps;
   llvm::DenseMap<const clang::Stmt *, SymRef> EntryConditions;
   bool Incomplete = false;
   bool MultiDim = false;

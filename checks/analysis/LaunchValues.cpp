@@ -67,20 +67,12 @@ std::optional<int64_t> arithmetic(const BinaryOperator *BO,
   std::optional<int64_t> R = valueAt(BO->getRHS(), Caller, Ctx, Depth + 1);
   if (!L || !R)
     return std::nullopt;
-  switch (BO->getOpcode()) {
-  case BO_Add:
-    return *L + *R;
-  case BO_Sub:
-    return *L - *R;
-  case BO_Mul:
-    return *L * *R;
-  case BO_Div:
-    return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
-  case BO_Shl:
-    return *R >= 0 && *R < 31 ? std::optional<int64_t>(*L << *R) : std::nullopt;
-  default:
+  // What a launch size is built from: arithmetic and shifts left.
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (Op != BO_Add && Op != BO_Sub && Op != BO_Mul && Op != BO_Div &&
+      Op != BO_Shl)
     return std::nullopt;
-  }
+  return integerOperation(Op, *L, *R);
 }
 
 std::optional<int64_t> valueAt(const Expr *E, const FunctionDecl *Caller,
@@ -165,7 +157,58 @@ bool applyFieldAssignments(const VarDecl *V, std::array<int64_t, 3> &Extents,
   return true;
 }
 
+// The integer a launch's block argument \p E builds its x extent from
+// (`C` in `<<<g, C>>>` or `dim3 block(C)`), or null.
+const Expr *blockXSource(const Expr *E) {
+  Dim3Source Source = dim3Source(E);
+  if (Source.Var)
+    return blockXSource(Source.Var->getInit());
+  if (!Source.Ctor || Source.Ctor->getNumArgs() == 0)
+    return nullptr;
+  return Source.Ctor->getArg(0)->IgnoreParenImpCasts();
+}
+
+// The variable \p E reads, or null.
+const ValueDecl *readVariable(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE ? DRE->getDecl() : nullptr;
+}
+
+// What \p Arg, passed to a kernel at \p Launch, holds: a constant, or
+// blockDim.x when it is the launch's x extent; null when neither.
+SymRef argumentAtLaunch(const Expr *Arg, const CUDAKernelCallExpr *Launch,
+                        const FunctionDecl *Caller, ASTContext &Ctx) {
+  std::optional<int64_t> Value = valueAt(Arg, Caller, Ctx, 0);
+  const CallExpr *Config = Launch->getConfig();
+  const Expr *BlockX = Config && Config->getNumArgs() >= 2
+                           ? blockXSource(Config->getArg(1))
+                           : nullptr;
+  if (BlockX) {
+    const ValueDecl *V = readVariable(Arg);
+    std::optional<int64_t> X = valueAt(BlockX, Caller, Ctx, 0);
+    if ((V && V == readVariable(BlockX)) || (Value && X && *Value == *X))
+      return symBuiltin(SymKind::BlockDim, 0);
+  }
+  return Value ? symConst(*Value) : nullptr;
+}
+
 } // namespace
+
+SymRef bindLaunchArguments(const SymRef &E, const FunctionDecl &Kernel,
+                           const CUDAKernelCallExpr *Launch,
+                           const FunctionDecl *Caller, ASTContext &Ctx) {
+  return substitute(E, [&](const SymNode &Leaf) -> SymRef {
+    if (Leaf.Kind != SymKind::Uniform)
+      return nullptr;
+    for (const ParmVarDecl *P : Kernel.parameters()) {
+      unsigned Index = P->getFunctionScopeIndex();
+      if (Leaf.Id == P && P->getType()->isIntegerType() &&
+          Index < Launch->getNumArgs())
+        return argumentAtLaunch(Launch->getArg(Index), Launch, Caller, Ctx);
+    }
+    return nullptr;
+  });
+}
 
 Dim3Source dim3Source(const Expr *E) {
   E = E->IgnoreImplicit();

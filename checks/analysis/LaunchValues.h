@@ -12,6 +12,8 @@
 #ifndef CUDALINT_ANALYSIS_LAUNCHVALUES_H
 #define CUDALINT_ANALYSIS_LAUNCHVALUES_H
 
+#include "SymExpr.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
@@ -40,6 +42,15 @@ Dim3Source dim3Source(const clang::Expr *E);
 std::optional<std::array<int64_t, 3>>
 dim3AtLaunch(const clang::Expr *E, const clang::CUDAKernelCallExpr *Launch,
              const clang::FunctionDecl *Caller, clang::ASTContext &Ctx);
+
+/// \p E with each parameter of \p Kernel bound to what \p Launch passes for it,
+/// where that is known: a constant (`k<<<g, 128>>>(.., 128)`), or blockDim.x
+/// when the argument is the block's x extent itself (`k<<<g, C>>>(.., C)`,
+/// the same variable or the same value). Other parameters stay symbols.
+SymRef bindLaunchArguments(const SymRef &E, const clang::FunctionDecl &Kernel,
+                           const clang::CUDAKernelCallExpr *Launch,
+                           const clang::FunctionDecl *Caller,
+                           clang::ASTContext &Ctx);
 
 } // namespace cudalint
 

@@ -199,6 +199,9 @@ private:
     void tripCount(const clang::Stmt *Loop, int64_t Count) {
       M.TripCounts[Loop] = Count;
     }
+    void tripCap(const clang::Stmt *Loop, int64_t Cap) {
+      M.TripCaps[Loop] = Cap;
+    }
     /// A local declared; a second declaration (a helper inlined twice)
     /// keeps the first one's entry.
     void declared(const clang::VarDecl *V) {
@@ -355,6 +358,8 @@ private:
   std::optional<Value> inductiveValue(const clang::VarDecl *V, unsigned Writes,
                                       const LoopShape &S,
                                       const ModifiedVars &Mods);
+  std::optional<Value> ringValue(const clang::VarDecl *V, const LoopShape &S,
+                                 const ModifiedVars &Mods);
   std::optional<Value>
   arithmeticInduction(const clang::VarDecl *V,
                       std::pair<const clang::Expr *, int> Step,
@@ -372,6 +377,9 @@ private:
   void assumeLoopValues(const clang::Stmt *L, const LoopVars &Vars);
   void recordEntryCondition(const LoopShape &S);
   DataOrigin loopStateOrigin(const clang::VarDecl *V, const ModifiedVars &Mods);
+  std::optional<int64_t> constantTrips(const clang::Expr *Cmp,
+                                       const LoopShape &S,
+                                       const LoopVars &Vars);
   void recordTripCount(const LoopShape &S, const LoopVars &Vars);
   void valuesAfterLoop(const clang::Stmt *Body, const ModifiedVars &Mods,
                        bool TripDep);

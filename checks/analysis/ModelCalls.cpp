@@ -396,15 +396,32 @@ std::optional<Value> ModelBuilder::warpIntrinsic(const CallExpr *CE) {
   }
   std::optional<WarpIntrinsic> W = cudaWarpIntrinsic(CE);
   // A cooperative group's members are opaque calls.
-  if (!W || W->GroupMember || !isShuffle(W->Kind))
+  if (!W || W->GroupMember)
+    return std::nullopt;
+  if (givesEveryLaneOneResult(W->Kind)) {
+    // A vote or a reduction hands every lane of the mask the same result:
+    // uniform over the warp when the mask is.
+    auto Vs = argValues(CE);
+    bool MaskUniform =
+        !W->TakesMask || (!Vs.empty() && !Vs[0].threadDependent());
+    return opaqueExpr(CE, !MaskUniform);
+  }
+  if (!isShuffle(W->Kind))
     return std::nullopt;
   auto Vs = argValues(CE);
   unsigned ValIdx = W->TakesMask ? 1 : 0;
   if (Vs.size() > ValIdx + 1) {
     if (!Vs[ValIdx].threadDependent())
       return Vs[ValIdx];
+    // A width below 32 (`__shfl_sync(m, v, 0, 16)`) broadcasts per group
+    // of lanes, not over the warp.
+    const Expr *Width = CE->getNumArgs() > ValIdx + 2
+                            ? CE->getArg(ValIdx + 2)->IgnoreParenImpCasts()
+                            : nullptr;
+    bool WholeWarp = !Width || isa<CXXDefaultArgExpr>(Width) ||
+                     constant(Width).value_or(0) >= 32;
     if (W->Kind == WarpIntrinsicKind::Shuffle)
-      return opaqueExpr(CE, Vs[ValIdx + 1].threadDependent());
+      return opaqueExpr(CE, Vs[ValIdx + 1].threadDependent() || !WholeWarp);
   }
   return opaqueExpr(CE, true);
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModelBuilder.h"
+#include "RingCounter.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "llvm/Support/MathExtras.h"
@@ -174,6 +175,8 @@ LoopVars ModelBuilder::loopCarriedVars(const LoopShape &S,
       continue;
     if (std::optional<Value> Ind = inductiveValue(V, N, S, Mods))
       Vars.Inductive[V] = *Ind;
+    else if (std::optional<Value> Ring = ringValue(V, S, Mods))
+      Vars.Inductive[V] = *Ring;
     else
       Vars.Others.push_back(V);
   }
@@ -237,6 +240,33 @@ ModelBuilder::inductiveValue(const VarDecl *V, unsigned Writes,
   if (It->second.Kind == Value::Scalar)
     return geometricInduction(V, It->second, W, S);
   return std::nullopt;
+}
+
+// A counter stepped around a ring (`j = (j + 1) % n`, `if (++j == n) j =
+// 0;`): (init + k * step) % n, which holds while init is on the ring, as
+// it is whenever the loop waits for the counter to come back to a value.
+std::optional<ModelBuilder::Value>
+ModelBuilder::ringValue(const VarDecl *V, const LoopShape &S,
+                        const ModifiedVars &Mods) {
+  auto It = VarValues.find(V);
+  if (It == VarValues.end() || It->second.Kind != Value::Scalar ||
+      jumpsOut(S.L, S.L))
+    return std::nullopt;
+  std::optional<RingStep> R = ringStep(V, S.Body, S.Inc, Mods.Count);
+  if (!R)
+    return std::nullopt;
+  SymRef Size = symConst(R->Size);
+  if (R->SizeRead) {
+    Value SV = valueOnly(R->SizeRead);
+    if (SV.Kind != Value::Scalar || SV.S->threadDependent())
+      return std::nullopt;
+    Size = SV.S;
+  }
+  SymRef Step = R->Back ? Size - symConst(R->Step) : symConst(R->Step);
+  SymRef K = symLoopIter(S.L, "k_" + V->getName().str());
+  Value Ring = It->second;
+  Ring.S = symOp(SymKind::Rem, Ring.S + K * Step, Size);
+  return Ring;
 }
 
 // `i += step`: init + k * step, the step scaled to bytes for a pointer.
@@ -462,19 +492,19 @@ void ModelBuilder::recordEntryCondition(const LoopShape &S) {
     Recorder->entryCondition(S.L, C.S);
 }
 
-// A constant trip count: `for (int i = 0; i < 8; ++i)`.
-void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
-  if (!Recorder || !S.Cond)
-    return;
-  const auto *BO = dyn_cast<BinaryOperator>(S.Cond->IgnoreParenImpCasts());
+// The trips a comparison `i < 8` (or `i <= 7`) of a loop allows, when \p
+// Cmp is one on an induction variable that starts at a constant and steps
+// by a positive constant.
+std::optional<int64_t> ModelBuilder::constantTrips(const Expr *Cmp,
+                                                   const LoopShape &S,
+                                                   const LoopVars &Vars) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cmp->IgnoreParenImpCasts());
   if (!BO || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_LE))
-    return;
+    return std::nullopt;
   const VarDecl *IV = ModifiedVars::var(BO->getLHS());
-  if (!IV)
-    return;
-  auto It = Vars.Inductive.find(IV);
+  auto It = IV ? Vars.Inductive.find(IV) : Vars.Inductive.end();
   if (It == Vars.Inductive.end())
-    return;
+    return std::nullopt;
   Polynomial P = toPolynomial(It->second.S);
   SymRef K = symLoopIter(S.L, "k_" + IV->getName().str());
   std::optional<int64_t> Init = P.Terms.count({}) ? P.Terms[{}] : int64_t(0);
@@ -484,10 +514,37 @@ void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
     return T.first.empty() || (T.first.size() == 1 && T.first[0] == K->key());
   });
   if (!OnlyInitAndStep || Step <= 0 || !Bound)
-    return;
+    return std::nullopt;
   int64_t Last = *Bound - (BO->getOpcode() == BO_LT ? 1 : 0);
-  if (Last >= *Init)
-    Recorder->tripCount(S.L, (Last - *Init) / Step + 1);
+  return Last >= *Init ? (Last - *Init) / Step + 1 : 0;
+}
+
+// A constant trip count: `for (int i = 0; i < 8; ++i)`; and a constant cap
+// on the trips, from the count or from a conjunct of the condition (`k < 8
+// && list[k] >= 0`).
+void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
+  if (!Recorder || !S.Cond)
+    return;
+  if (std::optional<int64_t> N = constantTrips(S.Cond, S, Vars)) {
+    if (*N > 0)
+      Recorder->tripCount(S.L, *N);
+    Recorder->tripCap(S.L, *N);
+    return;
+  }
+  llvm::SmallVector<const Expr *, 4> Conjuncts{S.Cond};
+  std::optional<int64_t> Cap;
+  while (!Conjuncts.empty()) {
+    const Expr *C = Conjuncts.pop_back_val()->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(C);
+        BO && BO->getOpcode() == BO_LAnd) {
+      Conjuncts.push_back(BO->getLHS());
+      Conjuncts.push_back(BO->getRHS());
+    } else if (std::optional<int64_t> N = constantTrips(C, S, Vars)) {
+      Cap = std::min(Cap.value_or(*N), *N);
+    }
+  }
+  if (Cap)
+    Recorder->tripCap(S.L, *Cap);
 }
 
 // After the loop: each written variable holds its value at exit, which

@@ -122,12 +122,16 @@ __device__ int max(int x, int y);
 __device__ unsigned int __shfl_sync(unsigned int mask, unsigned int var,
                                     int src);
 __device__ float sqrtf(float x);
+__device__ int __all_sync(unsigned int mask, int predicate);
+__device__ int __any_sync(unsigned int mask, int predicate);
+__device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
+__device__ unsigned int __reduce_max_sync(unsigned int mask,
+                                          unsigned int value);
 
 // Texture objects and their fetches (texture_indirect_functions.h).
 typedef unsigned long long cudaTextureObject_t;
 template <class T> __device__ T tex1Dfetch(cudaTextureObject_t t, int x);
-template <class T>
-__device__ T tex2D(cudaTextureObject_t t, float x, float y);
+template <class T> __device__ T tex2D(cudaTextureObject_t t, float x, float y);
 template <class T>
 __device__ T tex3D(cudaTextureObject_t t, float x, float y, float z);
 

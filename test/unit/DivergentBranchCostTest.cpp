@@ -197,13 +197,26 @@ TEST(LoopExitCost, DataEndsTripCountsOfARealBody) {
   EXPECT_FALSE(divergenceIsCostly(Data, loopExit(loop()), Retry));
 }
 
-TEST(LoopExitCost, DataInABisectionNeedsAHeavyBody) {
-  BranchFacts Bisects =
-      with(&BranchFacts::SplitByData, &BranchFacts::BisectsAlike);
-  EXPECT_TRUE(divergenceIsCostly(Data, loopExit(points(HeavyWeight)), Bisects));
+// Facts of a loop on data whose lanes' trip counts spread by \p Trips at most.
+BranchFacts spreadBy(int64_t Trips) {
+  BranchFacts F = onData();
+  F.SpreadBound = Trips;
+  return F;
+}
+
+TEST(LoopExitCost, DataInABisectionNeverCosts) {
   EXPECT_FALSE(
-      divergenceIsCostly(Data, loopExit(points(HeavyWeight - 1)), Bisects));
-  EXPECT_TRUE(divergenceIsCostly(Data, loopExit(loop()), Bisects));
+      divergenceIsCostly(Data, loopExit(points(HeavyWeight)), spreadBy(1)));
+  EXPECT_FALSE(divergenceIsCostly(Data, loopExit(loop()), spreadBy(1)));
+}
+
+TEST(LoopExitCost, AShortSpreadNeedsAHeavyBody) {
+  BranchFacts Short = spreadBy(MaxShortSpread);
+  EXPECT_TRUE(divergenceIsCostly(Data, loopExit(points(HeavyWeight)), Short));
+  EXPECT_FALSE(
+      divergenceIsCostly(Data, loopExit(points(HeavyWeight - 1)), Short));
+  EXPECT_TRUE(divergenceIsCostly(Data, loopExit(points(HeavyWeight - 1)),
+                                 spreadBy(MaxShortSpread + 1)));
 }
 
 //===--- Loop condition: per-lane trip counts -----------------------------===//
@@ -228,16 +241,16 @@ TEST(LoopConditionCost, ABodyOfRealWorkPerIteration) {
   EXPECT_TRUE(divergenceIsCostly(Lanes, W, Retry));
 }
 
-TEST(LoopConditionCost, DataInABisectionNeedsAHeavyBody) {
-  BranchFacts Bisects =
-      with(&BranchFacts::SplitByData, &BranchFacts::BisectsAlike);
-  auto Costly = [&](const Work &Body) {
+TEST(LoopConditionCost, DataInABisectionNeverCosts) {
+  auto Costly = [&](const Work &Body, int64_t Spread) {
     return divergenceIsCostly(Data, ways(BranchShape::LoopCondition, Body),
-                              Bisects);
+                              spreadBy(Spread));
   };
-  EXPECT_TRUE(Costly(points(HeavyWeight)));
-  EXPECT_FALSE(Costly(points(HeavyWeight - 1)));
-  EXPECT_TRUE(Costly(heavyCall()));
+  EXPECT_FALSE(Costly(points(HeavyWeight), 1));
+  EXPECT_FALSE(Costly(heavyCall(), 1));
+  EXPECT_TRUE(Costly(heavyCall(), MaxShortSpread));
+  EXPECT_FALSE(Costly(points(RealWorkPerIterationPoints), MaxShortSpread));
+  EXPECT_TRUE(Costly(points(RealWorkPerIterationPoints), MaxShortSpread + 1));
 }
 
 //===--- workOf's thresholds, on small kernels ----------------------------===//

@@ -1,0 +1,144 @@
+//===--- TripSpread.cpp - how far lanes' trip counts can spread -----------===//
+
+#include "TripSpread.h"
+#include "CudaAST.h"
+#include "ModifiedVars.h"
+
+#include <cmath>
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+// Values of the two ends of an interval, for evaluating a candidate midpoint.
+struct Ends {
+  const VarDecl *A, *B;
+  double AValue, BValue;
+};
+
+const VarDecl *readVar(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+// \p E with the ends bound, through locals the loop declares and never
+// writes again (`int mid = ...;`) or sets once; integer operations keep
+// C's truncation.
+std::optional<double> evaluate(const Expr *E, const Ends &X,
+                               const ModifiedVars &Mods, unsigned Depth = 0) {
+  if (Depth > 8)
+    return std::nullopt;
+  E = E->IgnoreParenCasts();
+  bool Integer = E->getType()->isIntegerType();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return double(IL->getValue().getLimitedValue(INT32_MAX));
+  if (const auto *FL = dyn_cast<FloatingLiteral>(E))
+    return FL->getValueAsApproximateDouble();
+  if (const VarDecl *V = readVar(E)) {
+    if (V == X.A)
+      return X.AValue;
+    if (V == X.B)
+      return X.BValue;
+    if (Mods.Declared.count(V) && !Mods.Count.count(V) && V->getInit())
+      return evaluate(V->getInit(), X, Mods, Depth + 1);
+    // A temporary the loop sets once (`k2 = (lo + hi) / 2;`, declared
+    // before the loop).
+    auto Writes = Mods.All.find(V);
+    if (Writes != Mods.All.end() && Writes->second.size() == 1)
+      if (const auto *BO = dyn_cast<BinaryOperator>(Writes->second.front());
+          BO && BO->getOpcode() == BO_Assign)
+        return evaluate(BO->getRHS(), X, Mods, Depth + 1);
+    return std::nullopt;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return std::nullopt;
+  std::optional<double> L = evaluate(BO->getLHS(), X, Mods, Depth + 1);
+  std::optional<double> R = evaluate(BO->getRHS(), X, Mods, Depth + 1);
+  if (!L || !R)
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return *L + *R;
+  case BO_Sub:
+    return *L - *R;
+  case BO_Mul:
+    return *L * *R;
+  case BO_Div:
+    if (*R == 0)
+      return std::nullopt;
+    return Integer ? std::trunc(*L / *R) : *L / *R;
+  case BO_Shr:
+    return *R >= 0 && *R < 31 ? std::floor(*L / std::ldexp(1.0, int(*R)))
+                              : std::optional<double>();
+  default:
+    return std::nullopt;
+  }
+}
+
+// Whether \p E, at several intervals, is their midpoint give or take one.
+bool isNearMidpoint(const Expr *E, const VarDecl *A, const VarDecl *B,
+                    const ModifiedVars &Mods) {
+  static const double Intervals[][2] = {
+      {0, 100}, {10, 1000}, {-50, 77}, {1024, 4096}, {3, 4}};
+  for (bool Swap : {false, true})
+    for (const auto &I : Intervals) {
+      Ends X{A, B, Swap ? I[1] : I[0], Swap ? I[0] : I[1]};
+      std::optional<double> V = evaluate(E, X, Mods);
+      double Mid = (I[0] + I[1]) / 2;
+      if (!V || std::fabs(*V - Mid) > 1.5)
+        return false;
+    }
+  return true;
+}
+
+// Whether every write to \p A or \p B in the loop (\p Mods) sets one of
+// them near their midpoint, and each is written.
+bool bisects(const VarDecl *A, const VarDecl *B, const ModifiedVars &Mods) {
+  for (const VarDecl *V : {A, B}) {
+    auto It = Mods.All.find(V);
+    if (It == Mods.All.end() || It->second.empty())
+      return false;
+    for (const Expr *W : It->second) {
+      const auto *BO = dyn_cast<BinaryOperator>(W);
+      if (!BO || BO->getOpcode() != BO_Assign ||
+          !isNearMidpoint(BO->getRHS(), A, B, Mods))
+        return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+bool halvesInterval(const Stmt *Loop) {
+  ModifiedVars Mods;
+  for (const Stmt *C : Loop->children())
+    if (C)
+      Mods.TraverseStmt(const_cast<Stmt *>(C));
+  llvm::SmallVector<const VarDecl *, 8> Written;
+  for (auto &[V, N] : Mods.Count)
+    if (!Mods.Declared.count(V))
+      Written.push_back(V);
+  if (Written.size() > 12)
+    return false;
+  for (size_t I = 0; I < Written.size(); ++I)
+    for (size_t J = I + 1; J < Written.size(); ++J)
+      if (bisects(Written[I], Written[J], Mods))
+        return true;
+  return false;
+}
+
+std::optional<TripSpread> tripSpread(const Stmt *Loop, const KernelModel &M) {
+  // Interval widths that differ per lane take different numbers of halvings.
+  SymRef Entry = M.entryCondition(Loop);
+  if ((!Entry || !Entry->threadDependent()) && halvesInterval(Loop))
+    return TripSpread{TripSpread::Bisection, 1};
+  if (std::optional<int64_t> Cap = M.tripCap(Loop))
+    return TripSpread{TripSpread::Capped, *Cap};
+  return std::nullopt;
+}
+
+} // namespace cudalint

@@ -1,0 +1,46 @@
+//===--- TripSpread.h - how far lanes' trip counts can spread -------------===//
+//
+// Lanes of a warp that run a loop a different number of times wait for the
+// slowest. How much that costs depends on how far their trip counts can
+// spread, not on whether the exit test reads data: a loop capped by a
+// constant (a fixed-width list scanned to a padding sentinel) spreads at most
+// by its cap, and a bisection, whose interval halves on every trip whichever
+// way it goes, by one trip where every lane starts from an interval of the
+// same width.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ANALYSIS_TRIPSPREAD_H
+#define CUDALINT_ANALYSIS_TRIPSPREAD_H
+
+#include "KernelModel.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace cudalint {
+
+/// A bound on how many more trips one lane of a warp can run than another.
+struct TripSpread {
+  enum KindT {
+    Bisection, ///< The interval halves every trip: one trip at most.
+    Capped,    ///< A constant caps the trips.
+  } Kind;
+  int64_t Trips;
+};
+
+/// The bound \p Loop itself puts on the spread of its lanes' trip counts, or
+/// nullopt when nothing bounds it.
+std::optional<TripSpread> tripSpread(const clang::Stmt *Loop,
+                                     const KernelModel &M);
+
+/// True when every write in \p Loop to the two variables its condition
+/// compares sets one of them to their midpoint, give or take one (`mid = lo
+/// + (hi - lo) / 2; if (..) lo = mid + 1; else hi = mid;`, `(lo + hi) >> 1`,
+/// `0.5f * (lo + hi)`), however the midpoint is spelt: the interval halves
+/// on every trip.
+bool halvesInterval(const clang::Stmt *Loop);
+
+} // namespace cudalint
+
+#endif
