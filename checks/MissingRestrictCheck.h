@@ -24,6 +24,10 @@ struct ForcedReload {
     /// recurrence): the loads of the next iterations cannot start early
     /// (5.2x on H100).
     CarriedAcrossIterations,
+    /// The same in a walk whose neighbouring lanes are a memory segment or
+    /// more apart (a thread copying a row into a column): 1.12x to 1.15x on
+    /// an H200, the unsure band, so a remark.
+    FarApartWalk,
     /// Straight-line code (or one iteration) loads an address again after
     /// a store: 1.00x to 1.12x on H100, a remark behind an option.
     StraightLine,

@@ -116,28 +116,9 @@ constexpr int64_t MaxChunkBytes = 128;
 // Records from this size up, read a few fields at a time, cost what a column
 // walk costs (measured 6.9x for 64-byte records).
 constexpr uint64_t MinRecordBytes = 64;
-// The memory segment a lane costs when it shares none with its neighbours.
-constexpr int64_t SegmentBytes = 64;
 // Such records are reported from this sector ratio up: half of what a warp
 // fetches goes unused when each lane needs a sector or two of its record.
 constexpr double MinRecordRatio = 1.5;
-
-// Neighbouring lanes at least a 64-byte memory segment apart in every
-// sample (a constant stride, one that grows with a size, `row * n`, or an
-// index divided back, `(row * n + col) / 4` on a float4 pointer): each
-// lane's few bytes cost a segment of their own, as the fields of records
-// do.
-bool lanesFarApart(const MemAccess &A, llvm::ArrayRef<WarpSampler> Samplers) {
-  for (const WarpSampler &S : Samplers)
-    for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
-      unsigned Warp = S.warpOrder(Sample).front();
-      std::optional<int64_t> L0 = S.value(*A.Offset, Sample, Warp, 0),
-                             L1 = S.value(*A.Offset, Sample, Warp, 1);
-      if (!L0 || !L1 || std::abs(*L1 - *L0) < SegmentBytes)
-        return false;
-    }
-  return true;
-}
 
 // An array of structures worth reporting: large records of which the group
 // uses at most half.

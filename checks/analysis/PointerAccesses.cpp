@@ -4,6 +4,7 @@
 #include "analysis/CudaAST.h"
 #include "analysis/CudaNames.h"
 #include "analysis/InlinedHelpers.h"
+#include "analysis/LaneExchange.h"
 #include "analysis/ModifiedVars.h"
 #include "analysis/ThreadStridedLoops.h"
 
@@ -48,6 +49,8 @@ public:
     if (isThreadStridedLoop(                                                   \
             S, Ctx, [&](const ParmVarDecl *P) { return argumentOf(P); }))      \
       Out.ThreadStrided.insert(S);                                             \
+    if (cudalint::exchangesAcrossLanes(S))                                     \
+      Out.Exchanging.insert(S);                                                \
     LoopStack.push_back(S);                                                    \
     bool Result = RecursiveASTVisitor::Traverse##CLASS(S);                     \
     LoopStack.pop_back();                                                      \
@@ -154,10 +157,18 @@ public:
   }
 
   // Class-typed elements are read and written through their copy
-  // constructor and assignment operator, not through a plain load.
+  // constructor and assignment operator, not through a plain load. A
+  // libcu++ `atomic_ref` made on an element is an atomic access of it.
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
-    if (Construct->getNumArgs() == 1 && Construct->getConstructor() &&
-        Construct->getConstructor()->isCopyOrMoveConstructor())
+    if (Construct->getNumArgs() == 0 || !Construct->getConstructor())
+      return true;
+    bool IsRef = false;
+    if (libcuxxAtomicValue(Construct->getType(), IsRef) && IsRef &&
+        !libcuxxAtomicValue(Construct->getArg(0)->getType(), IsRef))
+      recordAccess(Construct->getArg(0), true, true, Construct,
+                   /*Atomic=*/true);
+    else if (Construct->getNumArgs() == 1 &&
+             Construct->getConstructor()->isCopyOrMoveConstructor())
       recordAccess(Construct->getArg(0), true, false, Construct);
     return true;
   }
@@ -242,7 +253,7 @@ public:
     std::optional<CachedAccessKind> Cached = cudaCachedAccess(Call);
     bool IsCachedLoad = Cached == CachedAccessKind::Load;
     bool IsCachedStore = Cached == CachedAccessKind::Store;
-    if (ordersMemory(Call))
+    if (reachesMemoryOrdering(Call))
       Out.Fenced.insert(LoopStack.begin(), LoopStack.end());
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
@@ -385,12 +396,12 @@ private:
   }
 
   void recordAccess(const Expr *Target, bool Load, bool Store,
-                    const Expr *Whole) {
+                    const Expr *Whole, bool Atomic = false) {
     const Expr *Ptr = dereferencedPointer(Target);
     if (!Ptr)
       return;
     for (const ParmVarDecl *P : rootParams(Ptr))
-      addAccess(P, Target->IgnoreParens(), Load, Store, Whole);
+      addAccess(P, Target->IgnoreParens(), Load, Store, Whole, Atomic);
   }
 
   void addAccess(const ParmVarDecl *P, const Expr *Access, bool Load,
@@ -401,6 +412,7 @@ private:
     A.IsLoad = Load;
     A.IsStore = Store;
     A.IsAtomic = Atomic;
+    A.Type = accessedType(Access);
     // Inside a helper, the access happens where the kernel calls it.
     SourceLocation At = !Frames.empty() ? Frames.front().Call->getBeginLoc()
                         : Store         ? Whole->getEndLoc()
@@ -409,6 +421,11 @@ private:
     Access->Profile(A.Address, Ctx, /*Canonical=*/true);
     A.Loops.assign(LoopStack.begin(), LoopStack.end());
     A.Branches.assign(Branches.begin(), Branches.end());
+    A.ByOneThread = llvm::any_of(Branches, [&](const auto &Arm) {
+      return picksOneThread(
+          Arm.first, Arm.second, Ctx,
+          [&](const ParmVarDecl *P) { return argumentOf(P); });
+    });
     A.ReturningArms.assign(ReturningArms.begin(), ReturningArms.end());
     for (const HelperFrame &F : Frames)
       A.CallStack.push_back(F.Call);
@@ -426,6 +443,15 @@ private:
     if (Store)
       Out.Stored.insert(P);
     Out.Accesses.push_back(std::move(A));
+  }
+
+  // The object an access reads or writes: an intrinsic's (`atomicAdd(p,
+  // v)`, `__ldg(p)`) is what its pointer argument points to.
+  static QualType accessedType(const Expr *Access) {
+    if (const auto *Call = dyn_cast<CallExpr>(Access))
+      if (Call->getNumArgs() > 0 && Call->getArg(0)->getType()->isPointerType())
+        return Call->getArg(0)->getType()->getPointeeType();
+    return Access->getType();
   }
 
   // Whether none of \p Vars changes in the loop LoopStack[Depth]. Inside a

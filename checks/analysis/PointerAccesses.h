@@ -29,6 +29,10 @@ struct PointerAccess {
   /// An atomic read-modify-write (`atomicAdd(&p[i], v)`): emitted whatever
   /// `__restrict__` promises.
   bool IsAtomic = false;
+  /// The type of the object read or written (`float` for `p->x`, the
+  /// element for `p[i]`): what the compiler's type-based alias analysis
+  /// compares, whatever the pointer's pointee type.
+  clang::QualType Type;
   /// Program-order position: where a load happens (its start) or where a
   /// store completes (the end of the assignment), as a file offset.
   unsigned Order = 0;
@@ -50,6 +54,9 @@ struct PointerAccess {
   /// False when \p Later cannot run after this access in the same pass
   /// through the code: exclusive arms, or this one's arm returns first.
   bool mayBeFollowedBy(const PointerAccess &Later) const;
+  /// Made under a test that leaves one thread of a group (`if (lane ==
+  /// 0)`): the one that stores a result its group computed together.
+  bool ByOneThread = false;
   /// The subset of `Loops` in which the address does not change.
   llvm::SmallPtrSet<const clang::Stmt *, 2> InvariantIn;
   /// The calls of `__device__` helpers, outermost first, through which the
@@ -100,12 +107,17 @@ public:
   /// `__syncwarp`, `__threadfence`, a cooperative-groups `sync`), which no
   /// memory access crosses whatever `__restrict__` promises.
   bool hasBarrier(const clang::Stmt *Loop) const { return Fenced.count(Loop); }
+  /// True when \p Loop's body exchanges values between threads (a shuffle,
+  /// a warp reduction, a barrier; see exchangesAcrossLanes).
+  bool exchangesAcrossLanes(const clang::Stmt *Loop) const {
+    return Exchanging.count(Loop);
+  }
 
 private:
   friend class PointerAccessCollector;
   llvm::SmallVector<PointerAccess, 16> Accesses;
   llvm::SmallPtrSet<const clang::ParmVarDecl *, 8> Used, Stored, Escaped;
-  llvm::SmallPtrSet<const clang::Stmt *, 4> ThreadStrided, Fenced;
+  llvm::SmallPtrSet<const clang::Stmt *, 4> ThreadStrided, Fenced, Exchanging;
   llvm::DenseMap<const clang::ParmVarDecl *, unsigned> RefCount, ReadRefs;
   llvm::DenseMap<const clang::ValueDecl *, llvm::SmallVector<unsigned, 4>>
       Modifications;

@@ -39,6 +39,10 @@ public:
   StrideFinder(const ASTContext &Ctx, ArgumentOfParam ArgumentOf)
       : Ctx(Ctx), ArgumentOf(ArgumentOf) {}
 
+  bool threadDependent(const Expr *E) const {
+    return dependsOn(E, ThreadIndex, 0);
+  }
+
   bool spreadsOverThreads(const Stmt *Loop) const {
     const Expr *Cond = conditionOf(Loop);
     if (!Cond)
@@ -47,42 +51,93 @@ public:
     ReferencedDecls CondVars;
     CondVars.TraverseStmt(const_cast<Expr *>(Cond));
     for (const ValueDecl *V : CondVars.Decls)
-      if (Changed.count(V) && stepsOverThreads(V, Loop) &&
-          (dependsOn(initialValue(V, Loop), ThreadIndex, 0) ||
-           offsetByThreadWhereUsed(V, Loop)))
+      if (Changed.count(V) &&
+          ((stepsOverThreads(V, Loop) &&
+            (dependsOn(initialValue(V, Loop), ThreadIndex, 0) ||
+             offsetByThreadWhereUsed(V, Loop))) ||
+           (dividesByThreadCount(Cond, 0) &&
+            scaledByThreadCountWhereUsed(V, Loop))))
         return true;
     return false;
   }
 
 private:
+  // A count of threads, or a constant of at least a warp.
+  bool isThreadCount(const Expr *E) const {
+    std::optional<int64_t> C = integerConstant(E, Ctx);
+    return C ? *C >= 32 : dependsOn(E, ThreadCount, 0);
+  }
+
+  // \p E divides by a count of threads (`C / (warpSize * 8)`), directly or
+  // through the locals it reads: an extent shared out over a group.
+  bool dividesByThreadCount(const Expr *E, int Depth) const {
+    if (!E || Depth > 6)
+      return false;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const StrideFinder &C;
+      int Depth;
+      bool Found = false;
+      Finder(const StrideFinder &C, int Depth) : C(C), Depth(Depth) {}
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        Found |= BO->getOpcode() == BO_Div && C.isThreadCount(BO->getRHS());
+        return !Found;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        Found |= C.dividesByThreadCount(C.valueOf(Ref->getDecl()), Depth + 1);
+        return !Found;
+      }
+    } F(*this, Depth);
+    F.TraverseStmt(const_cast<Expr *>(E));
+    return F.Found;
+  }
+
+  // Every use of \p V in the body of \p Loop is multiplied by a count of
+  // threads (`i * C_per_iteration` with `C_per_iteration = warpSize * 8`):
+  // each iteration moves a thread past the whole group's elements, as a
+  // warp-stride loop does.
+  bool scaledByThreadCountWhereUsed(const ValueDecl *V,
+                                    const Stmt *Loop) const {
+    return everyUseIs(V, Loop, BO_Mul,
+                      [&](const Expr *E) { return isThreadCount(E); });
+  }
+
   // Every use of \p V in the body of \p Loop is `V + t` (or `t + V`) with t
   // thread-dependent: each thread's iterations are its own addresses.
   bool offsetByThreadWhereUsed(const ValueDecl *V, const Stmt *Loop) const {
+    return everyUseIs(V, Loop, BO_Add, [&](const Expr *E) {
+      return dependsOn(E, ThreadIndex, 0);
+    });
+  }
+
+  // Every use of \p V in the body of \p Loop is an operand of \p Op whose
+  // other operand \p Other accepts.
+  bool everyUseIs(const ValueDecl *V, const Stmt *Loop, BinaryOperatorKind Op,
+                  llvm::function_ref<bool(const Expr *)> Other) const {
     struct Uses : RecursiveASTVisitor<Uses> {
-      const StrideFinder &C;
       const ValueDecl *V;
-      unsigned All = 0, Offset = 0;
-      Uses(const StrideFinder &C, const ValueDecl *V) : C(C), V(V) {}
-      bool names(const Expr *E) const { return namesDecl(E, V); }
+      BinaryOperatorKind Op;
+      llvm::function_ref<bool(const Expr *)> Other;
+      unsigned All = 0, Matching = 0;
+      Uses(const ValueDecl *V, BinaryOperatorKind Op,
+           llvm::function_ref<bool(const Expr *)> Other)
+          : V(V), Op(Op), Other(Other) {}
       bool VisitDeclRefExpr(DeclRefExpr *Ref) {
         All += Ref->getDecl() == V;
         return true;
       }
       bool VisitBinaryOperator(BinaryOperator *BO) {
-        if (BO->getOpcode() != BO_Add)
-          return true;
-        if ((names(BO->getLHS()) &&
-             C.dependsOn(BO->getRHS(), ThreadIndex, 0)) ||
-            (names(BO->getRHS()) && C.dependsOn(BO->getLHS(), ThreadIndex, 0)))
-          ++Offset;
+        if (BO->getOpcode() == Op &&
+            ((namesDecl(BO->getLHS(), V) && Other(BO->getRHS())) ||
+             (namesDecl(BO->getRHS(), V) && Other(BO->getLHS()))))
+          ++Matching;
         return true;
       }
-    } U(*this, V);
+    } U(V, Op, Other);
     const Stmt *Body = loopBody(Loop);
     if (!Body)
       return false;
     U.TraverseStmt(const_cast<Stmt *>(Body));
-    return U.All > 0 && U.All == U.Offset;
+    return U.All > 0 && U.All == U.Matching;
   }
 
   // The value \p V holds when \p Loop starts.
@@ -141,15 +196,48 @@ private:
            });
   }
 
+  // True when \p Start is a thread index reduced modulo \p Step (`lane =
+  // tid % W` for a step of `W`): the loop spreads over a group of `W`
+  // threads, a warp of the program's own size.
+  bool residueOfStep(const Expr *Start, const Expr *Step, int Depth) const {
+    const auto *StepRef = dyn_cast<DeclRefExpr>(Step->IgnoreParenImpCasts());
+    if (!Start || !StepRef || Depth > 6)
+      return false;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const StrideFinder &C;
+      const Expr *Step;
+      const ValueDecl *Group;
+      int Depth;
+      bool Found = false;
+      Finder(const StrideFinder &C, const Expr *Step, const ValueDecl *Group,
+             int Depth)
+          : C(C), Step(Step), Group(Group), Depth(Depth) {}
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        Found |= BO->getOpcode() == BO_Rem && namesDecl(BO->getRHS(), Group) &&
+                 C.dependsOn(BO->getLHS(), ThreadIndex, 0);
+        return !Found;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (Ref->getDecl() != Group)
+          Found |= C.residueOfStep(C.valueOf(Ref->getDecl()), Step, Depth + 1);
+        return !Found;
+      }
+    } F(*this, Step, StepRef->getDecl(), Depth);
+    F.TraverseStmt(const_cast<Expr *>(Start));
+    return F.Found;
+  }
+
   // True when every change of \p V in \p Loop adds or subtracts a count of
-  // threads (`i += blockDim.x * gridDim.x`, `c += 32`): a stride over the
-  // threads, not a walk of one thread.
+  // threads (`i += blockDim.x * gridDim.x`, `c += 32`, `i += W` from `tid %
+  // W`): a stride over the threads, not a walk of one thread.
   bool stepsOverThreads(const ValueDecl *V, const Stmt *Loop) const {
     struct Steps : RecursiveASTVisitor<Steps> {
       const StrideFinder &C;
       const ValueDecl *V;
+      const Expr *Start;
       bool OverThreads = true, Any = false;
-      Steps(const StrideFinder &C, const ValueDecl *V) : C(C), V(V) {}
+      Steps(const StrideFinder &C, const ValueDecl *V, const Expr *Start)
+          : C(C), V(V), Start(Start) {}
       bool names(const Expr *E) const { return namesDecl(E, V); }
       bool VisitUnaryOperator(UnaryOperator *UO) {
         if (UO->isIncrementDecrementOp() && names(UO->getSubExpr()))
@@ -171,10 +259,11 @@ private:
         OverThreads &= (BO->getOpcode() == BO_AddAssign ||
                         BO->getOpcode() == BO_SubAssign) &&
                        (Step ? *Step >= 32 || *Step <= -32
-                             : C.dependsOn(BO->getRHS(), ThreadCount, 0));
+                             : C.dependsOn(BO->getRHS(), ThreadCount, 0) ||
+                                   C.residueOfStep(Start, BO->getRHS(), 0));
         return true;
       }
-    } S(*this, V);
+    } S(*this, V, initialValue(V, Loop));
     if (const auto *For = dyn_cast<ForStmt>(Loop)) {
       S.TraverseStmt(const_cast<Expr *>(For->getInc()));
       S.TraverseStmt(const_cast<Stmt *>(For->getBody()));
@@ -189,6 +278,11 @@ private:
 };
 
 } // namespace
+
+bool dependsOnThreadIndex(const Expr *E, const ASTContext &Ctx,
+                          ArgumentOfParam ArgumentOf) {
+  return StrideFinder(Ctx, ArgumentOf).threadDependent(E);
+}
 
 bool isThreadStridedLoop(const Stmt *Loop, const ASTContext &Ctx,
                          ArgumentOfParam ArgumentOf) {

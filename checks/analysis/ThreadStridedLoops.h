@@ -26,11 +26,20 @@ using ArgumentOfParam =
 /// condition tests steps by a count of threads (`blockDim.x * gridDim.x`,
 /// `warpSize`, 32 or more, a cooperative group's `size()`) and starts at a
 /// thread- or block-dependent value, or is offset by one wherever the body
-/// uses it (`for (i = 0; i < n; i += blockDim.x) a[i + tid] = ...`). Values
+/// uses it (`for (i = 0; i < n; i += blockDim.x) a[i + tid] = ...`), or whose
+/// bound divides an extent by a count of threads and every use of which is
+/// scaled by one (`for (i = 0; i < C / (32 * 8); ++i) a[lane * 8 + i * 32 *
+/// 8]`: a warp-stride loop written with a unit step). Values
 /// are followed through the initialisers of locals and, inside a helper,
 /// through \p ArgumentOf.
 bool isThreadStridedLoop(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
                          ArgumentOfParam ArgumentOf);
+
+/// True when \p E depends on a thread's place in the grid (`threadIdx`,
+/// `blockIdx`, a group's `thread_rank()`), directly or through the locals
+/// and, inside a helper, the arguments it is computed from.
+bool dependsOnThreadIndex(const clang::Expr *E, const clang::ASTContext &Ctx,
+                          ArgumentOfParam ArgumentOf);
 
 } // namespace cudalint
 

@@ -535,4 +535,21 @@ std::vector<KernelView> analysedInstances(const KernelView &Kernel) {
   return Out;
 }
 
+// The memory segment a lane costs when it shares none with its neighbours.
+constexpr int64_t SegmentBytes = 64;
+
+bool lanesFarApart(const MemAccess &A, llvm::ArrayRef<WarpSampler> Samplers) {
+  if (!A.Offset)
+    return false;
+  for (const WarpSampler &S : Samplers)
+    for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+      unsigned Warp = S.warpOrder(Sample).front();
+      std::optional<int64_t> L0 = S.value(*A.Offset, Sample, Warp, 0),
+                             L1 = S.value(*A.Offset, Sample, Warp, 1);
+      if (!L0 || !L1 || std::abs(*L1 - *L0) < SegmentBytes)
+        return false;
+    }
+  return true;
+}
+
 } // namespace cudalint

@@ -143,6 +143,13 @@ leastVectorBankConflictDegree(const MemAccess &A,
                               llvm::ArrayRef<WarpSampler> Samplers,
                               const clang::Stmt *Loop, unsigned Bytes);
 
+/// True when neighbouring lanes of \p A are at least a 64-byte memory
+/// segment apart in every sample of every sampler (a constant stride, one
+/// that grows with a size, `row * n`, or an index divided back, `(row * n +
+/// col) / 4` on a float4 pointer): each lane's few bytes cost a segment of
+/// their own, as the fields of records do.
+bool lanesFarApart(const MemAccess &A, llvm::ArrayRef<WarpSampler> Samplers);
+
 /// True when the guards and address of \p A let every lane of a warp
 /// compute its address (no per-thread unknowns).
 bool addressComputable(const MemAccess &A);

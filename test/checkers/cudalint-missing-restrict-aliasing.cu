@@ -38,3 +38,17 @@ __global__ void window(float *dst, float *src, int n) {
 void run_window(float *data, int n) {
   window<<<dim3(1), dim3(32)>>>(&data[8], data, n);
 }
+
+// The same buffer through a local pointer into it.
+__global__ void halves(float *lo, float *hi, int n) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: {{.*}}[cudalint-missing-restrict]
+  // CHECK-MESSAGES: :[[@LINE+8]]:3: note: no fix-it: this launch passes 'whole' to both 'lo' and 'hi'
+  // CHECK-MESSAGES-NOT: note: add '__restrict__'
+  for (int j = 0; j < n; ++j)
+    lo[0] += hi[j];
+}
+
+void run_halves(float *whole, int n) {
+  float *upper = whole + n;
+  halves<<<1, 1>>>(whole, upper, n);
+}

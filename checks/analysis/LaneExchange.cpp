@@ -1,0 +1,126 @@
+//===--- LaneExchange.cpp -------------------------------------------------===//
+
+#include "analysis/LaneExchange.h"
+#include "analysis/CudaNames.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+// How deep calls are followed: far enough for cooperative groups' `reduce`
+// to reach its shuffles through the headers' dispatch layers.
+constexpr unsigned MaxCallDepth = 6;
+
+// Finds the first call in a body (followed into its callees) that \p Hit
+// accepts.
+template <typename Pred> class CallSearch {
+public:
+  explicit CallSearch(Pred Hit) : Hit(Hit) {}
+
+  bool inStmt(const Stmt *S, unsigned Depth) {
+    if (!S)
+      return false;
+    struct Walker : RecursiveASTVisitor<Walker> {
+      CallSearch &Search;
+      unsigned Depth;
+      bool Found = false;
+      Walker(CallSearch &Search, unsigned Depth)
+          : Search(Search), Depth(Depth) {}
+      bool VisitCallExpr(CallExpr *Call) {
+        Found = Search.inCall(Call, Depth);
+        return !Found;
+      }
+    } W(*this, Depth);
+    W.TraverseStmt(const_cast<Stmt *>(S));
+    return W.Found;
+  }
+
+  bool inCall(const CallExpr *Call, unsigned Depth) {
+    if (Hit(Call))
+      return true;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    if (!Def || !Def->hasBody() || Depth >= MaxCallDepth ||
+        !Visited.insert(Def).second)
+      return false;
+    return inStmt(Def->getBody(), Depth + 1);
+  }
+
+private:
+  Pred Hit;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Visited;
+};
+
+bool exchangesDirectly(const CallExpr *Call) {
+  if (ordersMemory(Call))
+    return true;
+  std::optional<WarpIntrinsic> W = cudaWarpIntrinsic(Call);
+  return W && W->Kind != WarpIntrinsicKind::ActiveMask;
+}
+
+// The conjuncts of \p E that must all hold (`a && b`).
+void conjuncts(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_LAnd) {
+    conjuncts(BO->getLHS(), Out);
+    conjuncts(BO->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+// True when \p Test (`x == c`, `!x`, or with \p Negated `x != c`) holds for
+// a single value of a thread-dependent \p x.
+bool singlesOutThread(const Expr *Test, bool Negated, const ASTContext &Ctx,
+                      ArgumentOfParam ArgumentOf) {
+  Test = Test->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Test);
+      UO && UO->getOpcode() == UO_LNot)
+    return !Negated && dependsOnThreadIndex(UO->getSubExpr(), Ctx, ArgumentOf);
+  const auto *BO = dyn_cast<BinaryOperator>(Test);
+  if (!BO || BO->getOpcode() != (Negated ? BO_NE : BO_EQ))
+    return false;
+  bool LHS = dependsOnThreadIndex(BO->getLHS(), Ctx, ArgumentOf);
+  bool RHS = dependsOnThreadIndex(BO->getRHS(), Ctx, ArgumentOf);
+  return LHS != RHS;
+}
+
+} // namespace
+
+bool reachesMemoryOrdering(const CallExpr *Call) {
+  auto Hit = [](const CallExpr *C) { return ordersMemory(C); };
+  return CallSearch<decltype(Hit)>(Hit).inCall(Call, 0);
+}
+
+bool exchangesAcrossLanes(const Stmt *S) {
+  return CallSearch<decltype(&exchangesDirectly)>(&exchangesDirectly)
+      .inStmt(S, 0);
+}
+
+bool picksOneThread(const Stmt *Branch, int Arm, const ASTContext &Ctx,
+                    ArgumentOfParam ArgumentOf) {
+  const Expr *Cond = nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(Branch))
+    Cond = If->getCond();
+  else if (const auto *CO = dyn_cast<ConditionalOperator>(Branch))
+    Cond = CO->getCond();
+  if (!Cond)
+    return false;
+  if (Arm == 1)
+    return singlesOutThread(Cond, /*Negated=*/true, Ctx, ArgumentOf);
+  llvm::SmallVector<const Expr *, 2> Tests;
+  conjuncts(Cond, Tests);
+  return llvm::any_of(Tests, [&](const Expr *T) {
+    return singlesOutThread(T, /*Negated=*/false, Ctx, ArgumentOf);
+  });
+}
+
+} // namespace cudalint
