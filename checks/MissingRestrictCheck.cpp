@@ -483,10 +483,9 @@ MissingRestrictCheck::findReloads(const FunctionDecl *Kernel,
 static const char *reloadMessage(ForcedReload::ReloadKind Kind) {
   switch (Kind) {
   case ForcedReload::InvariantInLoop:
-    return "%1 is reloaded after every store through %0 in a loop";
+    return "%1 is reloaded after each store through %0";
   case ForcedReload::CarriedAcrossIterations:
-    return "loads through %1 wait for the previous iteration's store "
-           "through %0";
+    return "loads through %1 wait for earlier stores through %0";
   case ForcedReload::StraightLine:
     break;
   }

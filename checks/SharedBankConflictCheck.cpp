@@ -283,7 +283,8 @@ std::string sharedMemoryLimitHazard(const ArrayPadding &Fix,
 }
 
 // A finding's text: the warning line ("32-way bank conflict on 'tile'
-// reads (float): 32 transactions per access") and the notes that explain it.
+// reads (float)": each access takes 32 transactions) and the notes that
+// explain it.
 struct ConflictText {
   std::string Warning;
   std::string Pattern; // which lanes meet in a bank, and the issued width
@@ -315,14 +316,16 @@ ConflictText conflictText(const BankConflict &C,
   else
     What = "'" + Decl + "' at addresses in the same bank";
   ConflictText T;
-  T.Warning = llvm::formatv(
-      "{0}-way bank conflict on '{1}' {2} ({3}): {0} transactions per access",
-      C.Degree, V->getName(), Noun, C.TypeName);
+  T.Warning = llvm::formatv("{0}-way bank conflict on '{1}' {2} ({3})",
+                            C.Degree, V->getName(), Noun, C.TypeName);
   T.Pattern = llvm::formatv("the threads of a warp {0} {1}", Verb, What);
   if (C.IssuedBytes)
     T.Pattern += llvm::formatv(", each thread's aligned run of {0} bytes "
                                "issued as {1}-bit accesses",
                                C.RunBytes, C.IssuedBytes * 8);
+  T.Pattern += llvm::formatv(", so each access is split into {0} "
+                             "shared-memory transactions",
+                             C.Degree);
   if (FirstShape.assumed() &&
       A.Offset->key().find("threadIdx.y") != std::string::npos)
     T.Pattern += " (assuming blockDim.x is a multiple of 32)";

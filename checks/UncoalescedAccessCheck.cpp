@@ -11,6 +11,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
 #include <map>
 
 using namespace clang;
@@ -253,13 +254,17 @@ std::string measuredCost(const UncoalescedAccess &R) {
   return "";
 }
 
-// "uncoalesced load from 'in': 32 sectors per warp, 4 needed".
+// "uncoalesced load from 'in': 8x the sectors needed", the sectors a warp
+// touches against those its useful bytes fill.
 std::string findingMessage(const UncoalescedAccess &R) {
   const SectorCost &Worst = *R.Cost;
-  return llvm::formatv("uncoalesced {0} '{1}': {2} sectors per warp, {3} "
-                       "needed",
-                       accessKind(R.Group), R.Access->Root->getName(),
-                       Worst.Sectors, (Worst.UsefulBytes + 31) / 32);
+  double Needed = std::ceil(Worst.UsefulBytes / 32.0);
+  double Times = Worst.Sectors / std::max(1.0, Needed);
+  std::string Factor = Times == std::floor(Times)
+                           ? llvm::formatv("{0}", int64_t(Times)).str()
+                           : llvm::formatv("{0:f1}", Times).str();
+  return llvm::formatv("uncoalesced {0} '{1}': {2}x the sectors needed",
+                       accessKind(R.Group), R.Access->Root->getName(), Factor);
 }
 
 // The note that says why: the lanes' distance, the block shape it rests on
