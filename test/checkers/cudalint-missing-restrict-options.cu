@@ -21,7 +21,7 @@
 #include "cuda.h"
 
 __global__ void add(float *out, float *a, const float *b, int n) {
-  // CHECK-MESSAGES-RO: :[[@LINE-1]]:40: warning: pointer parameter 'a' is only read{{.*}}[cudalint-missing-restrict]
+  // CHECK-MESSAGES-RO: :[[@LINE-1]]:40: warning: pointer parameter 'a' is only read{{.*}}{{.*}}[cudalint-missing-restrict]
   // CHECK-MESSAGES-RO: :[[@LINE-2]]:56: warning: pointer parameter 'b' is only read{{.*}}
   // CHECK-MESSAGES-RO: :[[@LINE-3]]:17: note: add '__restrict__' to 'out', 'a' and 'b' (and 'const' where only read)
   // DISCOVERED: options.cu:[[@LINE-4]]:40: warning: pointer parameter 'a' is only read
