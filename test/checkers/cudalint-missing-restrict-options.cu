@@ -46,8 +46,8 @@ __global__ void conv(float *out, float *in, int n) {
   // CHECK-MESSAGES-RO: :[[@LINE-2]]:17: note: add '__restrict__' to 'out' and 'in'
   // CHECK-MESSAGES-DEFAULT: :[[@LINE-3]]:17: warning: 'in' is reloaded after each store through 'out'{{.*}}
   // CHECK-MESSAGES-DEFAULT: :[[@LINE-4]]:17: note: add '__restrict__' to 'out' and 'in'
-  // DISCOVERED: options.cu:[[@LINE-5]]:17: warning: kernel 'conv' stores through 'out' and loads through 'in' in the same loop;
-  // DISCOVERED-OFF: options.cu:[[@LINE-6]]:17: warning: kernel 'conv' stores through 'out' and loads through 'in' in the same loop;
+  // DISCOVERED: options.cu:[[@LINE-5]]:17: warning: 'in' is reloaded after each store through 'out'
+  // DISCOVERED-OFF: options.cu:[[@LINE-6]]:17: warning: 'in' is reloaded after each store through 'out'
   for (int j = 0; j < n; ++j)
     out[0] += in[j];
 }

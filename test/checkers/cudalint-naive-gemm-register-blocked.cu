@@ -59,7 +59,7 @@ __global__ void sgemm_float4(int M, int N, int K, const float *A, const float *B
       FLOAT4(r_b[4]) = FLOAT4(s_b[k][tx * TN + 4]);
       for (int m = 0; m < TM; ++m)
         for (int n = 0; n < TN; ++n) r_c[m][n] += r_a[m] * r_b[n];
-      // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: float matrix product into 'C' runs on CUDA cores, not tensor cores {{.*}} [cudalint-naive-gemm]
+      // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: float matrix product into 'C' runs on CUDA cores, not tensor cores{{.*}} [cudalint-naive-gemm]
       // CHECK-MESSAGES: :[[@LINE+7]]:37: note: the result is stored here, indexed by both coordinates
       // CHECK-MESSAGES: :[[@LINE-3]]:38: note: no cuBLAS call is offered in place of the launch{{.*}}
     }

@@ -67,6 +67,7 @@ void launch_negate(float *m, int rows, int ld) {
 }
 // CHECK-FIXES-NOTES: negate<<<dim3(ld / 8, rows / 32), dim3(8, 32)>>>(m, ld);
 // AGAIN: remap.cu:[[@LINE-3]]:3: remark: 8x32 blocks split each warp into 4 rows{{.*}}
+// AGAIN: remap.cu:[[@LINE-4]]:3: note: each row has at most 8 threads{{.*}}
 
 // No launch in the file: the kernel alone is edited, and the note says that
 // the launches elsewhere must be swapped by hand.
