@@ -156,81 +156,95 @@ std::string typeName(const MemAccess &A, const ASTContext &Ctx) {
       PrintingPolicy(Ctx.getLangOpts()));
 }
 
-// Who aims at the one address, for the message.
+// Who aims at the one address, for the warning line.
 std::string whoShares(const AddressSharing &S) {
   switch (S.Kind) {
   case SharingKind::PerWarp:
-    return "at one address per warp (all " + std::to_string(S.LanesPerAddress) +
-           " lanes of a warp on one element)";
+    return "the " + std::to_string(S.LanesPerAddress) +
+           " lanes of each warp on one address";
   case SharingKind::LaneGroups:
-    return "at an address shared by " + std::to_string(S.LanesPerAddress) +
-           " lanes of each warp";
+    return "groups of " + std::to_string(S.LanesPerAddress) +
+           " lanes of each warp on one address";
   default:
-    return "at one address from the lanes of every warp";
+    return "every lane on one address";
   }
 }
 
 // What the lanes of a warp do to one integer address. nvcc combines them
 // for add, sub and max (doing it by hand measured 1.00x); for the other
 // operations nothing was measured, so nothing is claimed.
-std::string integerContention(const AtomicCall &Op) {
-  if (Op.Kind == AtomicKind::Add || Op.Kind == AtomicKind::Sub ||
-      Op.Kind == AtomicKind::Max)
-    return "nvcc already combines the lanes of a warp into one atomic (doing "
-           "it by hand measured 1.00x), which leaves one atomic per warp on "
-           "one address";
-  return "the atomics of every warp of the block serialise on one address";
+bool combinedByNvcc(const AtomicCall &Op) {
+  return Op.Kind == AtomicKind::Add || Op.Kind == AtomicKind::Sub ||
+         Op.Kind == AtomicKind::Max;
 }
 
+// "'atomicAdd' of 'float' into 'sum'".
+std::string whatAtomic(const AtomicFinding &F, const MemAccess &A,
+                       const ASTContext &Ctx) {
+  return "'" + F.Op.Callee + "' of '" + typeName(A, Ctx) + "' into " +
+         targetName(A);
+}
+
+// The warning line: what serialises, and where.
 std::string uniformTargetMessage(const AtomicFinding &F, const MemAccess &A,
                                  const ASTContext &Ctx) {
-  std::string Callee = F.Op.Callee, TypeName = typeName(A, Ctx),
-              Target = targetName(A);
+  switch (F.Kind) {
+  case Hotspot::WrappingCounter:
+  case Hotspot::FloatSum:
+  case Hotspot::LaneGroupSum:
+    return whatAtomic(F, A, Ctx) + " serialises " + whoShares(F.Sharing);
+  case Hotspot::IntegerOneAddress:
+    return whatAtomic(F, A, Ctx) +
+           " serialises every warp of the block on one address";
+  case Hotspot::CasLoop:
+    return "'" + F.Op.Callee + "' retry loop on one address of '" +
+           typeName(A, Ctx) + "' in " + targetName(A) +
+           ": every lane retries in turn";
+  case Hotspot::Histogram:
+    break;
+  }
+  llvm_unreachable("not a one-address finding");
+}
+
+// Why it costs and what was measured for this very pattern; empty where
+// nothing measured fits.
+std::string uniformTargetCost(const AtomicFinding &F) {
+  const std::string &Callee = F.Op.Callee;
   switch (F.Kind) {
   case Hotspot::WrappingCounter:
     // No warp aggregation for these: the wrap-around bound makes the
-    // lanes' updates not combine into one.
-    return Callee + " of '" + TypeName + "' into " + Target +
-           " at one address from the lanes of every warp: nvcc combines the "
-           "lanes of a warp for integer atomicAdd and atomicSub, but not "
-           "for " +
+    // lanes' updates not combine into one. Nothing was measured for them.
+    return "nvcc combines the lanes of a warp for integer atomicAdd and "
+           "atomicSub, but not for " +
            Callee +
-           ", whose wrap-around bound keeps the updates apart, so they "
-           "serialise on one address (the same contention cost a float sum "
-           "31.7x on an H100)";
+           ", whose wrap-around bound keeps the updates apart: each lane's "
+           "update waits for the one before it";
   case Hotspot::FloatSum:
     if (F.Sharing.Kind == SharingKind::PerWarp)
-      return Callee + " of '" + TypeName + "' values into " + Target + " " +
-             whoShares(F.Sharing) +
-             ": the atomics of a warp serialise on its address; summing "
-             "within the warp first and adding once per warp was 50x faster "
-             "for 'y[row]' with 'row' from threadIdx.y in 32x8 blocks on an "
-             "H100";
-    return Callee + " of '" + TypeName + "' values into " + Target +
-           " at one address from the lanes of every warp: the atomics of a "
-           "warp, and of the whole " +
+      return "summing within the warp first and adding once per warp was 50x "
+             "faster for a float 'y[row]' with 'row' from threadIdx.y in 32x8 "
+             "blocks on an H100";
+    return std::string("the atomics of a warp, and of the whole ") +
            (F.Sharing.Kind == SharingKind::PerBlock ? "block" : "grid") +
            ", serialise on one address; summing within the warp first and "
            "adding once per warp was 31.7x faster for a float sum on an H100";
   case Hotspot::LaneGroupSum:
-    return Callee + " of '" + TypeName + "' values into " + Target + " " +
-           whoShares(F.Sharing) +
-           ": the atomics of those lanes serialise on each address; one "
-           "address per warp cost 50x against a warp sum and one atomic on "
-           "an H100";
+    return "the atomics of those lanes serialise on each address; for a float "
+           "sum, one address per warp cost 50x against a warp sum and one "
+           "atomic on an H100";
   case Hotspot::IntegerOneAddress:
-    return Callee + " of '" + TypeName + "' values into " + Target +
-           " at one address from every warp of the block: " +
-           integerContention(F.Op) +
-           "; combining per block first, with one atomic per block, was 6.0x "
-           "faster for an integer atomicAdd or atomicMax on an H100";
+    if (combinedByNvcc(F.Op))
+      return "nvcc already combines the lanes of a warp into one atomic "
+             "(doing it by hand measured 1.00x), which leaves one atomic per "
+             "warp on one address; combining per block first, with one "
+             "atomic per block, was 6.0x faster for an int atomicAdd or "
+             "atomicMax on an H100";
+    return "the atomics of every warp of the block serialise on one address; "
+           "combining per block first leaves one atomic per block";
   case Hotspot::CasLoop:
-    return Callee + " retry loop on one address of '" + TypeName + "' in " +
-           Target +
-           " from the lanes of every warp: every lane of every warp retries "
-           "in turn; combining per block first, with one compare-and-swap "
-           "per block, was 3.0-3.5x faster on random data and 42x when the "
-           "retries collide (increasing data) on an H100";
+    return "combining per block first, with one compare-and-swap per block, "
+           "was 3.0-3.5x faster for a float max on random data and 42x when "
+           "the retries collide (increasing data) on an H100";
   case Hotspot::Histogram:
     break;
   }
@@ -239,11 +253,20 @@ std::string uniformTargetMessage(const AtomicFinding &F, const MemAccess &A,
 
 std::string histogramMessage(const MemAccess &A, const AtomicCall &Op,
                              int64_t Bins) {
-  return Op.Callee + " into " + targetName(A) + ", " + std::to_string(Bins) +
-         " bins at most, indexed by data: every thread of the grid contends "
-         "for those few addresses in global memory; a per-block copy in "
-         "shared memory was 22x faster for 16 bins and 5.1x for 256 on an "
-         "H100";
+  return "'" + Op.Callee + "' into " + targetName(A) + " (" +
+         std::to_string(Bins) +
+         " bins at most, indexed by data): the grid contends for a few "
+         "addresses";
+}
+
+std::string histogramCost(const AtomicCall &Op) {
+  if (Op.Kind != AtomicKind::Add)
+    return "every thread of the grid contends for those few addresses in "
+           "global memory; a per-block copy in shared memory takes that "
+           "contention off global memory";
+  return "every thread of the grid contends for those few addresses in "
+         "global memory; a per-block copy in shared memory was 22x faster "
+         "for 16 bins and 5.1x for 256 on an H100";
 }
 
 constexpr const char *BlockCombineNote =
@@ -406,6 +429,7 @@ void AtomicHotspotCheck::reportUniformTarget(SourceLocation Loc,
                                              ASTContext &Ctx,
                                              FindingSink &Sink) {
   Sink.diag(Loc, "%0") << uniformTargetMessage(F, A, Ctx);
+  Sink.diag(Loc, "%0", DiagnosticIDs::Note) << uniformTargetCost(F);
   for (const CallExpr *Call : A.CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);
@@ -463,6 +487,7 @@ void AtomicHotspotCheck::reportHistogram(SourceLocation Loc, const MemAccess &A,
                                          const AtomicCall &Op, int64_t Bins,
                                          ASTContext &Ctx, FindingSink &Sink) {
   Sink.diag(Loc, "%0") << histogramMessage(A, Op, Bins);
+  Sink.diag(Loc, "%0", DiagnosticIDs::Note) << histogramCost(Op);
   for (const CallExpr *Call : A.CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);

@@ -168,19 +168,24 @@ std::string whyMissed(const Guard &G, const ThreadSplit &Split,
   return Why;
 }
 
-std::string missedBarrierMessage(const SyncPoint &P, const Guard &G,
-                                 const ThreadSplit &Split,
-                                 const ASTContext &Ctx) {
+// "'__syncthreads()' is not reached by all threads of the block".
+std::string missedBarrierMessage(const SyncPoint &P, const ASTContext &Ctx) {
+  bool WarpOnly = P.Scope == SyncScope::Warp;
+  return barrierName(P.E, Ctx) + " is not reached by all threads of the " +
+         (WarpOnly ? "warp" : "block") + " (undefined behaviour)";
+}
+
+// Which threads miss it, and what follows.
+std::string missedBarrierReason(const SyncPoint &P, const Guard &G,
+                                const ThreadSplit &Split,
+                                const ASTContext &Ctx) {
   bool WarpOnly = P.Scope == SyncScope::Warp;
   const Expr *CondE = conditionOf(G.Where);
   std::string CondText =
       CondE ? "'" + sourceText(CondE, Ctx, 60) + "'" : "a condition";
-  return barrierName(P.E, Ctx) +
-         " is not reached by every thread that waits at it: " +
-         whyMissed(G, Split, CondText, WarpOnly) +
-         "; that is undefined behaviour, which hangs the " +
+  return whyMissed(G, Split, CondText, WarpOnly) + "; the " +
          (WarpOnly ? "warp" : "block") +
-         " or lets threads read shared memory that was not written yet";
+         " can hang, or threads read shared memory that was not written yet";
 }
 
 const char *guardNote(const Guard &G) {
@@ -234,8 +239,9 @@ void DivergentBarrierCheck::checkKernel(const KernelView &Kernel,
 void DivergentBarrierCheck::reportMissedBarrier(
     SourceLocation Loc, const SyncPoint &P, const Guard &G,
     const ThreadSplit &Split, ASTContext &Ctx, FindingSink &Sink) {
-  Sink.diag(Loc, "%0", DiagnosticIDs::Error)
-      << missedBarrierMessage(P, G, Split, Ctx);
+  Sink.diag(Loc, "%0", DiagnosticIDs::Error) << missedBarrierMessage(P, Ctx);
+  Sink.diag(Loc, "%0", DiagnosticIDs::Note)
+      << missedBarrierReason(P, G, Split, Ctx);
   for (const CallExpr *Call : P.CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);

@@ -15,6 +15,12 @@ namespace cudalint {
 struct InterleavedReduction;
 struct SequentialAddressing;
 
+/// A divergent branch's text: the warning line, then the notes that say why
+/// it costs and what to do; a note may be empty.
+struct BranchText {
+  std::string Warning, Why, Remedy;
+};
+
 /// Flags branches on which the lanes of most warps disagree, where both ways
 /// cost something, and rewrites the interleaved tree reduction into
 /// sequential addressing.
@@ -26,9 +32,10 @@ public:
 
 private:
   void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
-  /// The warning for a divergent branch \p C, and where it runs.
+  /// The warning for a divergent branch \p C, its notes (with why it is
+  /// only a remark, if it is), and where it runs.
   void reportBranch(clang::SourceLocation Loc, const BranchCondition &C,
-                    const std::string &Message,
+                    const BranchText &Text, const std::string &WhyRemark,
                     clang::DiagnosticIDs::Level Level, clang::ASTContext &Ctx,
                     FindingSink &Sink);
   /// The warning for an interleaved tree step \p C, with its rewrite to

@@ -97,13 +97,18 @@ std::string remedyText(const std::string &Type, bool Tiled,
          "; WMMA or CUTLASS where the product is fused with other work";
 }
 
-std::string findingMessage(const MatrixProduct &P, const ASTContext &Ctx) {
-  std::string Type = elementName(P.a().Load->Type);
-  return "matrix product on CUDA cores: '" + sourceText(P.S, Ctx, 60) +
-         "' in the loop over '" + kLoopName(P.KLoop) + "' computes C = A*B" +
+// "float matrix product into 'C' runs on CUDA cores, not tensor cores".
+std::string findingMessage(const MatrixProduct &P) {
+  return elementName(P.a().Load->Type) + " matrix product into " +
+         quotedRootName(P.Store) + " runs on CUDA cores, not tensor cores";
+}
+
+// What the finding recognised: the statement, its loop and the operands.
+std::string productText(const MatrixProduct &P, const ASTContext &Ctx) {
+  return "'" + sourceText(P.S, Ctx, 60) + "' in the loop over '" +
+         kLoopName(P.KLoop) + "' computes C = A*B" +
          (P.Acc.SoleTerm ? "" : " + ...") + " into " + quotedRootName(P.Store) +
-         " (" + rolesText(P) + "; " + Type + "); " +
-         remedyText(Type, P.tiled(), P.registerBlocked());
+         " (" + rolesText(P) + ")";
 }
 
 // What the compute type costs in precision.
@@ -146,7 +151,10 @@ void NaiveGemmCheck::checkKernel(const KernelView &Kernel, FindingSink &Sink) {
 
 void NaiveGemmCheck::reportProduct(const MatrixProduct &P, SourceLocation Loc,
                                    ASTContext &Ctx, FindingSink &Sink) {
-  Sink.diag(Loc, "%0") << findingMessage(P, Ctx);
+  Sink.diag(Loc, "%0") << findingMessage(P);
+  Sink.diag(Loc, "%0", DiagnosticIDs::Note) << productText(P, Ctx);
+  Sink.diag(Loc, "%0", DiagnosticIDs::Note) << remedyText(
+      elementName(P.a().Load->Type), P.tiled(), P.registerBlocked());
   for (const CallExpr *Call : P.X.Load->CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);

@@ -69,14 +69,30 @@ std::string excerpt(const std::string &File, unsigned Line,
   return Out + "</pre>";
 }
 
+// What applies the edit shown, as driver/fix/ decides (collectFixes): never
+// a compiler's fix-it, and in a file with compiler errors only --fix-errors.
+const char *fixLabel(const Finding &F, bool OnNote) {
+  if (F.isCompilerDiagnostic())
+    return "the compiler's suggested edit (cudalint's --fix does not apply "
+           "it)";
+  if (F.InBrokenUnit)
+    return OnNote ? "suggested edit (not applied: the file has compiler "
+                    "errors; --fix-notes --fix-errors applies it)"
+                  : "fix-it (not applied: the file has compiler errors; "
+                    "--fix --fix-errors applies it)";
+  return OnNote ? "suggested edit (--fix-notes applies it; check its "
+                  "assumption)"
+                : "fix-it (--fix applies it)";
+}
+
 // The fix-it as a unified diff, coloured; "" without one.
 std::string fixDiff(const Finding &F, SourceFiles &Files) {
   const std::vector<Replacement> *Edits = &F.Main.Fixes;
-  const char *Label = "fix-it (--fix applies it)";
+  const char *Label = fixLabel(F, /*OnNote=*/false);
   for (const Message &N : F.Notes)
     if (Edits->empty() && !N.Fixes.empty()) {
       Edits = &N.Fixes;
-      Label = "suggested edit (--fix-notes applies it; check its assumption)";
+      Label = fixLabel(F, /*OnNote=*/true);
     }
   if (Edits->empty() || F.Main.File.empty())
     return "";
@@ -156,8 +172,16 @@ std::string toHtml(const RunReport &Report) {
                     Style +
                     "</style></head><body>\n<h1>cudalint report</h1>\n" +
                     summaryHtml(Report);
+  // The checks' findings first, the compiler's diagnostics last.
+  std::vector<const std::string *> Order;
+  for (bool Compiler : {false, true})
+    for (const auto &[Check, ByFile] : Groups)
+      if (ByFile.begin()->second.front()->isCompilerDiagnostic() == Compiler)
+        Order.push_back(&Check);
   Out += "<nav><ul>";
-  for (const auto &[Check, ByFile] : Groups) {
+  for (const std::string *C : Order) {
+    const std::string &Check = *C;
+    const auto &ByFile = Groups[Check];
     size_t N = 0;
     for (const auto &Entry : ByFile)
       N += Entry.second.size();
@@ -165,7 +189,9 @@ std::string toHtml(const RunReport &Report) {
            "</a>: " + std::to_string(N) + "</li>";
   }
   Out += "</ul></nav>\n";
-  for (const auto &[Check, ByFile] : Groups) {
+  for (const std::string *C : Order) {
+    const std::string &Check = *C;
+    const auto &ByFile = Groups[Check];
     Out += "<section id=\"" + escape(Check) + "\"><h2>" + escape(Check) +
            "</h2><p>" + escape(Summaries[Check]) + "</p>\n";
     for (const auto &[File, Findings] : ByFile) {

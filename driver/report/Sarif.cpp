@@ -158,8 +158,8 @@ public:
       Index[C.Name] = Rules.size();
       std::string Page = DocsBase.empty() ? "" : DocsBase + "/" + C.HelpUri;
       std::string Help = C.Summary +
-                         " What it costs (measured on an H100), the remedy and "
-                         "the fix-it: " +
+                         " What it costs (each figure with the GPU it was "
+                         "measured on), the remedy and the fix-it: " +
                          (Page.empty() ? "docs/" + C.HelpUri : Page);
       nlohmann::json Rule = sarifRule(
           C.Name, {C.Summary, C.Summary, Help, checkPage(C.Name), C.Level});

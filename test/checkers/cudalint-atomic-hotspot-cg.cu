@@ -37,5 +37,5 @@ __global__ void every_lane(const float *in, float *total) {
   cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
   if (tile.meta_group_rank() == 0)
     atomicAdd(total, in[threadIdx.x]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicAdd of 'float' values into 'total' at one address from the lanes of every warp{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'atomicAdd' of 'float' into 'total'{{.*}}
 }

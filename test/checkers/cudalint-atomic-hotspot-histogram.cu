@@ -10,7 +10,7 @@ __global__ void weighted(const float *v, const float *w, float *bins, int n) {
     int b = __float2int_rd(v[i] * 16.f);
     b = min(max(b, 0), 15);
     atomicAdd(&bins[b], w[i]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicAdd into 'bins', 16 bins at most, indexed by data: every thread of the grid contends for those few addresses in global memory; a per-block copy in shared memory was 22x faster for 16 bins and 5.1x for 256 on an H100 [cudalint-atomic-hotspot]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'atomicAdd' into 'bins' (16 bins at most, indexed by data): the grid contends for a few addresses [cudalint-atomic-hotspot]
   }
 }
 
@@ -20,7 +20,7 @@ __global__ void by_template(const unsigned *key, unsigned *hist, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     atomicAdd(&hist[key[i] % NBins], 1u);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicAdd into 'hist', 16 bins at most, indexed by data: every thread of the grid contends for those few addresses in global memory; a per-block copy in shared memory was 22x faster for 16 bins and 5.1x for 256 on an H100 [cudalint-atomic-hotspot]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'atomicAdd' into 'hist' (16 bins at most, indexed by data): the grid contends for a few addresses [cudalint-atomic-hotspot]
 }
 
 // A constexpr bound.
@@ -31,7 +31,7 @@ __global__ void by_constants(const int *key, int *h1, int n) {
     return;
   unsigned k = key[i];
   atomicAdd(h1 + k % kBins, 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: atomicAdd into 'h1', 32 bins at most, indexed by data: every thread of the grid contends for those few addresses in global memory; a per-block copy in shared memory was 22x faster for 16 bins and 5.1x for 256 on an H100 [cudalint-atomic-hotspot]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'atomicAdd' into 'h1' (32 bins at most, indexed by data): the grid contends for a few addresses [cudalint-atomic-hotspot]
 }
 
 // The bin count is a launch argument.
@@ -40,7 +40,7 @@ __global__ void by_argument(const unsigned *key, unsigned *hist, unsigned bins,
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     atomicInc(&hist[key[i] % bins], 0xffffffffu);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicInc into 'hist', 128 bins at most, indexed by data: every thread of the grid contends for those few addresses in global memory; a per-block copy in shared memory was 22x faster for 16 bins and 5.1x for 256 on an H100 [cudalint-atomic-hotspot]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'atomicInc' into 'hist' (128 bins at most, indexed by data): the grid contends for a few addresses [cudalint-atomic-hotspot]
 }
 
 // ---- Quiet. ----

@@ -7,14 +7,14 @@ __global__ void longest(const int *offsets, int *max_len, int n) {
   int s = blockIdx.x * blockDim.x + threadIdx.x;
   if (s < n)
     atomicMax(max_len, offsets[s + 1] - offsets[s]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicMax of 'int' values into 'max_len' at one address from every warp of the block: nvcc already combines the lanes of a warp into one atomic (doing it by hand measured 1.00x), which leaves one atomic per warp on one address; combining per block first, with one atomic per block, was 6.0x faster for an integer atomicAdd or atomicMax on an H100 [cudalint-atomic-hotspot]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'atomicMax' of 'int' into 'max_len' serialises every warp of the block on one address [cudalint-atomic-hotspot]
 }
 
 __global__ void smallest(const unsigned *v, unsigned *lo, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x)
     atomicMin(&lo[0], v[i]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicMin of 'unsigned int' values into 'lo' at one address from every warp of the block: the atomics of every warp of the block serialise on one address; combining per block first, with one atomic per block, was 6.0x faster for an integer atomicAdd or atomicMax on an H100 [cudalint-atomic-hotspot]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'atomicMin' of 'unsigned int' into 'lo' serialises every warp of the block on one address [cudalint-atomic-hotspot]
 }
 
 // A compaction cursor: the returned slot is used.
@@ -22,7 +22,7 @@ __global__ void compact(const float *in, float *out, unsigned *cursor, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n && in[i] > 0.f) {
     unsigned slot = atomicAdd(cursor, 1u);
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: atomicAdd of 'unsigned int' values into 'cursor' at one address from every warp of the block: nvcc already combines the lanes of a warp into one atomic (doing it by hand measured 1.00x), which leaves one atomic per warp on one address; combining per block first, with one atomic per block, was 6.0x faster for an integer atomicAdd or atomicMax on an H100 [cudalint-atomic-hotspot]
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'atomicAdd' of 'unsigned int' into 'cursor' serialises every warp of the block on one address [cudalint-atomic-hotspot]
     out[slot] = in[i];
   }
 }
@@ -32,13 +32,13 @@ __global__ void flags(const unsigned *bits, unsigned *any, unsigned *all,
                       const float *x, float *mx) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   atomicOr(any, bits[i]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: atomicOr of 'unsigned int' values into 'any' at one address from every warp of the block: the atomics of every warp of the block serialise on one address; combining per block first, with one atomic per block, was 6.0x faster for an integer atomicAdd or atomicMax on an H100 [cudalint-atomic-hotspot]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'atomicOr' of 'unsigned int' into 'any' serialises every warp of the block on one address [cudalint-atomic-hotspot]
   atomicAnd_block(all, bits[i]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: atomicAnd_block of 'unsigned int' values into 'all' at one address from every warp of the block: the atomics of every warp of the block serialise on one address; combining per block first, with one atomic per block, was 6.0x faster for an integer atomicAdd or atomicMax on an H100 [cudalint-atomic-hotspot]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'atomicAnd_block' of 'unsigned int' into 'all' serialises every warp of the block on one address [cudalint-atomic-hotspot]
   atomicXor_system(any + 1, bits[i]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: atomicXor_system of 'unsigned int' values into 'any' at one address from every warp of the block: the atomics of every warp of the block serialise on one address; combining per block first, with one atomic per block, was 6.0x faster for an integer atomicAdd or atomicMax on an H100 [cudalint-atomic-hotspot]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'atomicXor_system' of 'unsigned int' into 'any' serialises every warp of the block on one address [cudalint-atomic-hotspot]
   atomicMax(reinterpret_cast<int *>(mx), __float_as_int(fabsf(x[i])));
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: atomicMax of 'int' values into 'mx' at one address from every warp of the block: nvcc already combines the lanes of a warp into one atomic (doing it by hand measured 1.00x), which leaves one atomic per warp on one address; combining per block first, with one atomic per block, was 6.0x faster for an integer atomicAdd or atomicMax on an H100 [cudalint-atomic-hotspot]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'atomicMax' of 'int' into 'mx' serialises every warp of the block on one address [cudalint-atomic-hotspot]
 }
 
 // The last index seen, exchanged by every thread.
@@ -46,7 +46,7 @@ __global__ void last_seen(const int *key, int *last, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n && key[i] == 7)
     atomicExch(last, i);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: atomicExch of 'int' values into 'last' at one address from every warp of the block: the atomics of every warp of the block serialise on one address; combining per block first, with one atomic per block, was 6.0x faster for an integer atomicAdd or atomicMax on an H100 [cudalint-atomic-hotspot]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'atomicExch' of 'int' into 'last' serialises every warp of the block on one address [cudalint-atomic-hotspot]
 }
 
 // ---- Quiet. ----

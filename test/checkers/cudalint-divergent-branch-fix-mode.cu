@@ -12,8 +12,8 @@ __global__ void reduce_int(const int *in, int *out) {
   __syncthreads();
   for (unsigned int s = 1; s < blockDim.x; s *= 2) {
     if (tid % (2 * s) == 0)
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction: 'tid % (2 * s) == 0' keeps one lane in 2*s busy, so every warp stays active, and divergent, at every step, and the modulo by the stride is an integer division; sequential addressing ('tid < s' with s halving) packs the active lanes into whole warps: 2.1x faster on an H100 [cudalint-divergent-branch]
-      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: interleaved tree reduction:{{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction 'tid % (2 * s) == 0' keeps every warp divergent at every step [cudalint-divergent-branch]
+      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: interleaved tree reduction{{.*}}
       sdata[tid] += sdata[tid + s];
     __syncthreads();
   }
@@ -35,8 +35,8 @@ __global__ void reduce_float(const float *in, float *out) {
   __syncthreads();
   for (int stride = 1; stride < BLOCK; stride <<= 1) {
     if (t % (2 * stride) == 0)
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction: 't % (2 * stride) == 0'{{.*}}
-      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: interleaved tree reduction: 't % (2 * stride) == 0'{{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction 't % (2 * stride) == 0'{{.*}}
+      // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: interleaved tree reduction 't % (2 * stride) == 0'{{.*}}
       fdata[t] += fdata[t + stride];
     __syncthreads();
   }
@@ -57,7 +57,7 @@ __global__ void reduce_odd_block(const int *in, int *out) {
   __syncthreads();
   for (unsigned int s = 1; s < blockDim.x; s *= 2) {
     if (tid % (2 * s) == 0)
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction{{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction {{.*}}
       // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: interleaved tree reduction{{.*}}
       odata[tid] += odata[tid + s];
     __syncthreads();
@@ -79,7 +79,7 @@ __global__ void reduce_all_read(const int *in, int *out) {
   __syncthreads();
   for (unsigned int s = 1; s < blockDim.x; s = 2 * s) {
     if (tid % (2 * s) == 0)
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction{{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction {{.*}}
       // CHECK-MESSAGES-NOTES: :[[@LINE-2]]:9: warning: interleaved tree reduction{{.*}}
       adata[tid] += adata[tid + s];
     __syncthreads();

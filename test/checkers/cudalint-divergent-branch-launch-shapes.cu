@@ -27,11 +27,14 @@
 // ---- Flagged: the block is 16x16. ----
 
 ROW_PARITY_KERNEL(fields_assigned)
-// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}}(block 16x16){{.*}}[cudalint-divergent-branch]
+// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}}[cudalint-divergent-branch]
+// CHECK-MESSAGES: :[[@LINE-2]]:1: note: {{.*}}(block 16x16)
 ROW_PARITY_KERNEL(extents_in_variables)
-// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}}(block 16x16){{.*}}[cudalint-divergent-branch]
+// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}}[cudalint-divergent-branch]
+// CHECK-MESSAGES: :[[@LINE-2]]:1: note: {{.*}}(block 16x16)
 ROW_PARITY_KERNEL(extents_computed)
-// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}}(block 16x16){{.*}}[cudalint-divergent-branch]
+// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}}[cudalint-divergent-branch]
+// CHECK-MESSAGES: :[[@LINE-2]]:1: note: {{.*}}(block 16x16)
 
 // ---- Quiet: 32x8, or a block that cannot be followed. ----
 

@@ -17,7 +17,7 @@ __global__ void heavy_if_else(float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float a = out[i];
   if (threadIdx.x % 2) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x % 2': even and odd lanes take different ways: every warp runs the 'then' arm and the 'else' arm one after the other; a condition that is the same across each warp (on 'threadIdx.x / 32', a warp index) runs each way once: measured 2.0x for a heavy if/else on 'threadIdx.x % 2' on an H100 (assuming a one-dimensional block whose size is a multiple of 32) [cudalint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x % 2': {{.*}}[cudalint-divergent-branch]
     for (int k = 0; k < 64; ++k)
       a += sinf(a * k);
   } else {
@@ -32,7 +32,7 @@ __global__ void heavy_if_else(float *out) {
 __global__ void half_warps(float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if ((threadIdx.x & 31) < 16)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch '(threadIdx.x & 31) < 16': lanes 0-15 and lanes 16-31 take different ways, so in every warp the lanes that enter run the 'then' arm, which calls a non-trivial helper, while the others idle; arranging the work so that whole warps take one way (a condition on a warp index, 'threadIdx.x / 32') leaves no lane idle (assuming a one-dimensional block{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch '(threadIdx.x & 31) < 16': {{.*}}
     out[i] = slow(out[i]);
 }
 
@@ -42,7 +42,7 @@ __global__ void in_loop(float *out, const float *in, int n) {
   float acc = 0;
   for (int k = 0; k < n; ++k) {
     if (IS_ODD(threadIdx.x))
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: lane-divergent branch 'IS_ODD(threadIdx.x)': even and odd lanes take different ways: every warp runs the 'then' arm and the 'else' arm one after the other;{{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: lane-divergent branch 'IS_ODD(threadIdx.x)': {{.*}}
       acc += in[k * 64 + i] * in[k];
     else
       acc -= in[k * 32 + i] * in[k + 1];
@@ -66,7 +66,7 @@ __global__ void one_arm_in_loop(float *out, const float *in, int n) {
 __global__ void early_exit(float *out, const float *in, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (threadIdx.x % 4 != 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x % 4 != 0': 24 of 32 active lanes take one way and the rest the other, so in every warp the lanes that stay run the code after it, which holds a loop, while the others idle;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x % 4 != 0': {{.*}}
     return;
   float a = 0;
   for (int k = 0; k < n; ++k)
@@ -79,7 +79,7 @@ __global__ void lane_trip_count(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float a = 0;
   for (int k = 0; k < (threadIdx.x & 7) * 8; ++k)
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: loop condition 'k < (threadIdx.x & 7) * 8' gives the lanes of each warp different trip counts: the warp runs the loop body as often as its slowest lane needs (assuming a one-dimensional block whose size is a multiple of 32) [cudalint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: loop condition 'k < (threadIdx.x & 7) * 8' {{.*}}[cudalint-divergent-branch]
     a += in[i * 8 + k] * in[k];
   out[i] = a;
 }
@@ -88,7 +88,7 @@ __global__ void lane_trip_count(float *out, const float *in) {
 __global__ void switch_lanes(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   switch (threadIdx.x % 4) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: lane-divergent branch 'threadIdx.x % 4': the lanes of each warp take different cases: every warp runs one case and another one after the other;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: lane-divergent branch 'threadIdx.x % 4': {{.*}}
   case 0: out[i] = in[i] * in[i + 1] + in[i + 2]; break;
   case 1: out[i] = in[i] * in[i + 3] - in[i + 4]; break;
   default: out[i] = slow(in[i]); break;
@@ -100,7 +100,7 @@ __global__ void data_heavy(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   if (v > 0.0f) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: branch on per-thread data 'v > 0.0f': lanes of a warp can take different ways, and the 'then' arm and the 'else' arm both do real work, so a warp whose lanes disagree runs both one after the other [cudalint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: branch on per-lane data 'v > 0.0f': a warp whose lanes disagree runs both ways [cudalint-divergent-branch]
     for (int k = 0; k < 16; ++k) v = sinf(v) + in[k];
   } else {
     for (int k = 0; k < 16; ++k) v = cosf(v) * in[k];
@@ -111,7 +111,7 @@ __global__ void data_heavy(float *out, const float *in) {
 // A helper inlined into the kernel: the finding names the call.
 __device__ void parity_work(float *out, int i) {
   if (threadIdx.x & 1)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x & 1': even and odd lanes{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lane-divergent branch 'threadIdx.x & 1': {{.*}}
     out[i] = slow(out[i]);
   else
     out[i] = slow(out[i] + 1.0f);
@@ -224,7 +224,7 @@ __global__ void reduce_through_pointer(int *out, const int *in) {
   __syncthreads();
   for (unsigned int s = 1; s < blockDim.x; s *= 2) {
     if ((tid % (2 * s)) == 0)
-      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction: '(tid % (2 * s)) == 0' keeps one lane in 2*s busy{{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: interleaved tree reduction {{.*}}
       // CHECK-MESSAGES: :[[@LINE-3]]:3: note: sequential addressing ('tid < s' with s halving) is not offered as a fix: 'sdata' is a pointer, so cudalint cannot see whether elements other than the first are read after the loop (they hold other partial sums after the rewrite)
       sdata[tid] += sdata[tid + s];
     __syncthreads();

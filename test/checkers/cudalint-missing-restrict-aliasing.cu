@@ -7,7 +7,7 @@
 // nothing: the runner checks that the file is left as it was).
 
 __global__ void shift_add(float *a, float *b, int n) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'shift_add' stores through 'a' and loads through 'b' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'b' is reloaded after each store through 'a'{{.*}}
   // CHECK-MESSAGES: :[[@LINE+5]]:5: note: store through 'a'
   // CHECK-MESSAGES: :[[@LINE+4]]:13: note: load through 'b', repeated after the store in the next iteration
   // CHECK-MESSAGES: :[[@LINE+11]]:3: note: no fix-it: this launch passes 'buf' to both 'a' and 'b', so '__restrict__' would make the kernel's behaviour undefined
@@ -26,7 +26,7 @@ void run_in_place(float *buf, int n) {
 
 // The same buffer through '&p[k]'.
 __global__ void window(float *dst, float *src, int n) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'window' stores through 'dst' and loads through 'src' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'src' is reloaded after each store through 'dst'{{.*}}
   // CHECK-MESSAGES: :[[@LINE+5]]:5: note: store through 'dst'
   // CHECK-MESSAGES: :[[@LINE+4]]:15: note: load through 'src', repeated
   // CHECK-MESSAGES: :[[@LINE+7]]:3: note: no fix-it: this launch passes 'data' to both 'dst' and 'src', so '__restrict__' would make the kernel's behaviour undefined

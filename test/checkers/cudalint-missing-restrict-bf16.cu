@@ -14,7 +14,7 @@ typedef __nv_bfloat16 bf16;
 
 // Accumulation into global memory in a loop.
 __global__ void accumulate(bf16 *out, const bf16 *in, int n, int k) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'accumulate' {{.*}}[cudalint-missing-restrict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: {{.*}}[cudalint-missing-restrict]
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     for (int j = 0; j < k; ++j)
@@ -23,7 +23,7 @@ __global__ void accumulate(bf16 *out, const bf16 *in, int n, int k) {
 
 // The same with __half and its conversion functions.
 __global__ void accumulate_half(__half *out, const __half *in, int n, int k) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'accumulate_half' {{.*}}[cudalint-missing-restrict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: {{.*}}[cudalint-missing-restrict]
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     for (int j = 0; j < k; ++j)

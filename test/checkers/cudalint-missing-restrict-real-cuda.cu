@@ -8,7 +8,7 @@
 #include <cooperative_groups.h>
 
 __global__ void conv(float *out, const float *w, const float *in, int n, int k) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'conv' stores through 'out' and loads through 'in' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'in' is reloaded after each store through 'out'{{.*}}
   // CHECK-MESSAGES: :[[@LINE+5]]:5: note: store through 'out'
   // CHECK-MESSAGES: :[[@LINE+4]]:15: note: load through 'in', repeated after the store in the next iteration
   // CHECK-MESSAGES: :[[@LINE-4]]:17: note: add '__restrict__' to 'out', 'w' and 'in' (and 'const' where only read)

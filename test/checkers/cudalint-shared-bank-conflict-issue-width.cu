@@ -87,7 +87,7 @@ __global__ void eight_floats(const float *in, float *out) {
   float acc = 0;
   for (int j = 0; j < 8; ++j)
     acc += s[t * 8 + j];
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 2-way bank conflict: the threads of a warp read 's[2048]' with lanes 8 words apart (float, each thread's aligned run of 32 bytes issued as 128-bit accesses), so each access is split into 2 shared-memory transactions [cudalint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 2-way bank conflict on 's' reads (float) [cudalint-shared-bank-conflict]
   out[t] = acc;
 }
 
@@ -105,7 +105,7 @@ __global__ void after_odd_array(const float *in, float *out) {
   float acc = tag[t % 3];
   for (int j = 0; j < 4; ++j)
     acc += s[t * 4 + j];
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 4-way bank conflict: the threads of a warp read 's[1024]' with lanes 4 words apart (float), so each access is split into 4 shared-memory transactions [cudalint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 4-way bank conflict on 's' reads (float) [cudalint-shared-bank-conflict]
   out[t] = acc;
 }
 
@@ -119,6 +119,6 @@ __global__ void eight_halves(const __half *in, float *out) {
   __half acc;
   for (int j = 0; j < 8; ++j)
     acc = s[t * 8 + j];
-  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 4-way bank conflict: the threads of a warp read 's[2048]' with lanes 4 words apart (__half), so each access is split into 4 shared-memory transactions [cudalint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 4-way bank conflict on 's' reads (__half) [cudalint-shared-bank-conflict]
   out[t] = 0;
 }

