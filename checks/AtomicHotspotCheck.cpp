@@ -239,6 +239,10 @@ std::string uniformTargetCost(const AtomicFinding &F) {
              "warp on one address; combining per block first, with one "
              "atomic per block, was 6.0x faster for an int atomicAdd or "
              "atomicMax on an H100";
+    if (F.Op.Kind == AtomicKind::Exch)
+      return "the exchanges of every warp of the block serialise on one "
+             "address; an exchange combines nothing, so no reduction "
+             "shortens the chain, and no rewrite is offered";
     return "the atomics of every warp of the block serialise on one address; "
            "combining per block first leaves one atomic per block";
   case Hotspot::CasLoop:
@@ -433,7 +437,10 @@ void AtomicHotspotCheck::reportUniformTarget(SourceLocation Loc,
   for (const CallExpr *Call : A.CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);
-  if (F.Kind == Hotspot::IntegerOneAddress || F.Kind == Hotspot::CasLoop)
+  // An exchange has nothing to combine: a reduction is no remedy for it.
+  bool Combines = F.Op.Kind != AtomicKind::Exch;
+  if ((F.Kind == Hotspot::IntegerOneAddress && Combines) ||
+      F.Kind == Hotspot::CasLoop)
     Sink.diag(Loc, BlockCombineNote, DiagnosticIDs::Note);
   else if (F.Kind == Hotspot::LaneGroupSum)
     Sink.diag(Loc, LaneGroupSumNote, DiagnosticIDs::Note);

@@ -47,6 +47,8 @@ __global__ void last_seen(const int *key, int *last, int n) {
   if (i < n && key[i] == 7)
     atomicExch(last, i);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'atomicExch' of 'int' into 'last' serialises every warp of the block on one address [cudalint-atomic-hotspot]
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: the exchanges of every warp of the block serialise on one address; an exchange combines nothing, so no reduction shortens the chain, and no rewrite is offered
+    // CHECK-MESSAGES-NOT: :[[@LINE-3]]:5: note: to combine per block
 }
 
 // ---- Quiet. ----
