@@ -15,11 +15,11 @@ __global__ void product(float *C, const float *A, const float *B, int n) {
   for (int k = 0; k < n; ++k)
     acc += A[row * n + k] * B[k * n + col];
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: {{.*}}'A'{{.*}}[cudalint-uncoalesced-access]
-  // CHECK-MESSAGES: :[[@LINE-7]]:7: note: 'row' varies
+  // CHECK-MESSAGES: :[[@LINE-6]]:7: note: 'row' varies
   // CHECK-MESSAGES: :[[@LINE-3]]:5: note: {{.*}}matrix product{{.*}}cudalint-naive-gemm
   C[row * n + col] = acc;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}'C'{{.*}}[cudalint-uncoalesced-access]
-  // CHECK-MESSAGES: :[[@LINE-11]]:7: note: 'row' varies
+  // CHECK-MESSAGES: :[[@LINE-10]]:7: note: 'row' varies
   // CHECK-MESSAGES: :[[@LINE-7]]:5: note: {{.*}}matrix product{{.*}}cudalint-naive-gemm
 }
 
@@ -33,8 +33,8 @@ __global__ void permute_10(float *out, const float *in, int n0, int n1) {
   int i0 = i % n0, i1 = i / n0;
   out[i0 * n1 + i1] = in[i];
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}'out'{{.*}}[cudalint-uncoalesced-access]
-  // CHECK-MESSAGES: :[[@LINE-4]]:7: note: 'i' varies
-  // CHECK-MESSAGES: :[[@LINE-4]]:7: note: 'i0' varies
+  // CHECK-MESSAGES: :[[@LINE-3]]:7: note: 'i0' varies
+  // CHECK-MESSAGES: :[[@LINE-4]]:20: note: 'i1' varies
   // CHECK-MESSAGES: :[[@LINE-4]]:3: note: {{.*}}transpose or permutation{{.*}}tile
 }
 
