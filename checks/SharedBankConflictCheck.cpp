@@ -244,19 +244,17 @@ sharedArrayAccesses(const KernelModel &M) {
 }
 
 // The alignment the rows of an array need: that of its widest access
-// (`float4` loads of a `float` tile), or of the vectors the compiler issues
-// a thread's run as (VectorIssue); 1 when every access is of one element.
-unsigned rowAlignment(const KernelModel &M,
-                      llvm::ArrayRef<const MemAccess *> Accesses,
-                      const ASTContext &Ctx) {
+// written in the source (`float4` loads or stores of a `float` tile, or a
+// reinterpret_cast to one); 1 when every access is of one element. Runs the
+// compiler may issue as vectors on its own (VectorIssue) do not count: it
+// issues them only where the alignment is known, so a padding that breaks
+// it costs a split access, not a fault.
+unsigned rowAlignment(llvm::ArrayRef<const MemAccess *> Accesses) {
   unsigned Align = 1;
-  for (const MemAccess *A : Accesses) {
+  for (const MemAccess *A : Accesses)
     // A vector's width is its alignment; a 12-byte struct is aligned to 4.
-    if (A->Width)
+    if (A->Width > 4)
       Align = std::max(Align, A->Width & (~A->Width + 1));
-    if (std::optional<VectorIssue> VI = vectorIssue(M, *A, Ctx))
-      Align = std::max(Align, VI->Bytes);
-  }
   return std::min(Align, 16u);
 }
 
@@ -534,7 +532,7 @@ void SharedBankConflictCheck::collectConflicts(
     Conflicts.paddingOf(V, Ctx).keepPaddings(
         V, M,
         paddingsThatWork(V, List, Before, Samplers, MinDegree,
-                         rowAlignment(M, List, Ctx), M.standIn(), Ctx),
+                         rowAlignment(List), M.standIn(), Ctx),
         Ctx);
   }
 }
@@ -587,8 +585,8 @@ void SharedBankConflictCheck::reportConflict(
               DiagnosticIDs::Note);
   if (First) {
     PaddingLimits Limits;
-    Limits.RowAlignment = rowAlignment(
-        *Fix.Model, sharedArrayAccesses(*Fix.Model)[Fix.Array], Ctx);
+    Limits.RowAlignment =
+        rowAlignment(sharedArrayAccesses(*Fix.Model)[Fix.Array]);
     Limits.LanesInX = FirstShape.X.value_or(32) % 32 == 0;
     if (Shape)
       Limits.ElementBytes =

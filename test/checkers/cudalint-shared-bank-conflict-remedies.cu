@@ -16,7 +16,7 @@ __global__ void vector_tile(float *out, const float4 *in) {
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
   // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: {{.*}}bank conflict{{.*}}'tile[32][32]'{{.*}}[cudalint-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-7]]:19: note: no padding of the rows of 'tile' {{.*}}aligned{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-7]]:20: note: no padding of the rows of 'tile' {{.*}}aligned{{.*}}
 }
 
 void run_vector_tile(float *out, const float4 *in) {
@@ -30,7 +30,7 @@ __global__ void by_hand(float *out, const float *in) {
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = s[threadIdx.x * 32 + threadIdx.y];
   // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: 32-way bank conflict{{.*}}[cudalint-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-5]]:19: note: 's' is indexed by hand: a row stride of 33 elements instead of 32 {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:20: note: 's' is indexed by hand: a row stride of 33 elements instead of 32 {{.*}}
 }
 
 void run_by_hand(float *out, const float *in) {
@@ -44,7 +44,7 @@ __global__ void by_hand_double(double *out, const double *in) {
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x * 16];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: {{[0-9]+}}-way bank conflict{{.*}}[cudalint-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-5]]:20: note: 's' is indexed by hand: a row stride of 17 elements instead of 16 {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:21: note: 's' is indexed by hand: a row stride of 17 elements instead of 16 {{.*}}
 }
 
 // int4 elements 32 words apart (8-way per quarter-warp): a stride of 9
