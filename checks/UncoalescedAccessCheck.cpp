@@ -344,9 +344,38 @@ bool isTranspose(const KernelModel &M, const MemAccess &A) {
   return false;
 }
 
-// The loop moves data between \p A's array and another, one side stored:
-// it converts or copies what it reads.
+// Whether \p E names the variable \p V.
+bool mentions(const Stmt *E, const VarDecl *V) {
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (Ref->getDecl() == V)
+      return true;
+  return llvm::any_of(E->children(),
+                      [&](const Stmt *C) { return C && mentions(C, V); });
+}
+
+// Some statement of \p Body folds a value into a variable declared before
+// it (`running += x`, `acc = acc * x`): each step carries a value into the
+// next, as a scan or a reduction does.
+bool carriesValue(const Stmt *Body, const Stmt *Loop) {
+  if (const auto *B = dyn_cast<BinaryOperator>(Body))
+    if (B->isAssignmentOp())
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+          if (V->getBeginLoc() < Loop->getBeginLoc() &&
+              (B->isCompoundAssignmentOp() || mentions(B->getRHS(), V)))
+            return true;
+  return llvm::any_of(Body->children(), [&](const Stmt *C) {
+    return C && carriesValue(C, Loop);
+  });
+}
+
+// The loop moves data between \p A's array and another, one side stored,
+// and carries no value from step to step: it converts or copies what it
+// reads (a running sum stored as it goes is a scan, not a copy).
 bool copiesInLoop(const KernelModel &M, const Stmt *Loop, const MemAccess &A) {
+  if (const Stmt *Body = loopBody(Loop); Body && carriesValue(Body, Loop))
+    return false;
   return llvm::any_of(M.accesses(), [&](const MemAccess &O) {
     return O.Space == MemSpace::Global && !O.IsAtomic && O.Root != A.Root &&
            (O.IsStore || A.IsStore) && llvm::is_contained(O.Loops, Loop);
@@ -601,7 +630,10 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
       }
       Survey.AnyContiguousInX |= contiguousInX(First);
       std::optional<ThreadChunk> Chunk = threadChunk(M, *Rep);
-      if (int64_t Run = storeRunBytes(G, Chunk, Samplers)) {
+      // Fields of a record are graded as a record, whose remedy is its
+      // layout, even where a lane stores several of them in a row.
+      std::optional<RecordUse> Record = wastedRecord(G, Ctx);
+      if (int64_t Run = Record ? 0 : storeRunBytes(G, Chunk, Samplers)) {
         recordStoreRun(Survey.Findings[Raw], M, G, Rep, Chunk, Run, Samplers);
         continue;
       }
@@ -610,7 +642,6 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
       // Longer runs are rows, walked one per thread (see ownRowLoop).
       if (Chunk && Chunk->Bytes > MaxChunkBytes)
         Chunk.reset();
-      std::optional<RecordUse> Record = wastedRecord(G, Ctx);
       // Not for a thread's own row walked a vector at a time (the L1 keeps
       // the rest of each segment for the next step), nor where the lanes'
       // distance rests on an assumed block shape.
