@@ -178,6 +178,10 @@ int64_t storeRunBytes(llvm::ArrayRef<const MemAccess *> G,
   std::vector<const MemAccess *> Stores = storesOf(G);
   if (Stores.empty() || Samplers.empty())
     return 0;
+  // A run stored a 16-byte vector at a time (`float4`) writes its sectors
+  // as a load reads them: not the element-wise stores measured.
+  if (Stores.front()->Width >= 16)
+    return 0;
   int64_t Run = 0;
   if (Chunk) {
     Run = Chunk->Bytes;

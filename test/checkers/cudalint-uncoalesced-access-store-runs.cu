@@ -81,3 +81,22 @@ __global__ void split_half(__half *out, const __half *a, const __half *b) {
   out[2 * i] = a[i];
   out[2 * i + 1] = b[i];
 }
+
+// Quiet: a 32-byte run per lane stored a float4 at a time (a tile epilogue):
+// each store writes its sectors as a vector load reads them.
+__global__ void epilogue_float4(float *out, const float *acc_in) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int j = 0; j < 8; j += 4) {
+    float4 v;
+    v.x = v.y = v.z = v.w = acc_in[j];
+    reinterpret_cast<float4 *>(&out[t * 8 + j])[0] = v;
+  }
+}
+
+// Flagged: the same run stored a float at a time.
+__global__ void epilogue_scalar(float *out, const float *acc_in) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int j = 0; j < 8; ++j)
+    out[t * 8 + j] = acc_in[j];
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced store to 'out': each thread stores its own run of 32 bytes{{.*}}[cudalint-uncoalesced-access]
+}
