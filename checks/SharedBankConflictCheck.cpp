@@ -220,6 +220,18 @@ std::optional<int64_t> laneStrideBytes(const MemAccess &A) {
   });
 }
 
+// The lanes' distance in bytes when it is all that separates their
+// addresses in a warp of one row (threadIdx.y and z uniform): a constant
+// coefficient of threadIdx.x.
+std::optional<int64_t> pureLaneStride(const MemAccess &A) {
+  if (affine(A.Offset).NonAffine)
+    return std::nullopt;
+  std::optional<int64_t> S = laneStrideBytes(A);
+  if (!S || *S <= 0)
+    return std::nullopt;
+  return S;
+}
+
 // The shared arrays of \p M, each with its accesses (atomics aside).
 std::map<const VarDecl *, std::vector<const MemAccess *>>
 sharedArrayAccesses(const KernelModel &M) {
@@ -231,20 +243,42 @@ sharedArrayAccesses(const KernelModel &M) {
   return ByArray;
 }
 
+// The alignment the rows of an array need: that of its widest access
+// written in the source (`float4` loads or stores of a `float` tile, or a
+// reinterpret_cast to one); 1 when every access is of one element. Runs the
+// compiler may issue as vectors on its own (VectorIssue) do not count: it
+// issues them only where the alignment is known, so a padding that breaks
+// it costs a split access, not a fault.
+unsigned rowAlignment(llvm::ArrayRef<const MemAccess *> Accesses) {
+  unsigned Align = 1;
+  for (const MemAccess *A : Accesses)
+    // A vector's width is its alignment; a 12-byte struct is aligned to 4.
+    if (A->Width > 4)
+      Align = std::max(Align, A->Width & (~A->Width + 1));
+  return std::min(Align, 16u);
+}
+
 // The paddings of the innermost extent of \p V (1 to MaxPad) under which
 // no access of \p Accesses conflicts and none gets worse than it was
-// (\p Before).
-std::set<int64_t>
-paddingsThatWork(const VarDecl *V, llvm::ArrayRef<const MemAccess *> Accesses,
-                 llvm::ArrayRef<unsigned> Before,
-                 llvm::ArrayRef<WarpSampler> Samplers, unsigned MinDegree,
-                 const TemplateStandIn *StandIn, const ASTContext &Ctx) {
+// (\p Before), and rows stay \p RowAlignment-byte aligned.
+std::set<int64_t> paddingsThatWork(const VarDecl *V,
+                                   llvm::ArrayRef<const MemAccess *> Accesses,
+                                   llvm::ArrayRef<unsigned> Before,
+                                   llvm::ArrayRef<WarpSampler> Samplers,
+                                   unsigned MinDegree, unsigned RowAlignment,
+                                   const TemplateStandIn *StandIn,
+                                   const ASTContext &Ctx) {
   std::set<int64_t> Works;
   std::optional<ArrayShape> Shape = shapeOf(V, StandIn, Ctx);
   if (!Shape || Shape->Extents.size() < 2 || V->hasExternalStorage())
     return Works;
   unsigned Level = Shape->Extents.size() - 1;
+  int64_t ElementBytes = Ctx.getTypeSizeInChars(Shape->Element).getQuantity();
   for (int64_t Pad = 1; Pad <= MaxPad; ++Pad) {
+    // A row must stay aligned for the vector accesses of the tile.
+    if (ElementBytes &&
+        (Shape->Extents[Level] + Pad) * ElementBytes % RowAlignment != 0)
+      continue;
     WhatIf W;
     W.Extents[{V, Level}] = Shape->Extents[Level] + Pad;
     bool Ok = true;
@@ -515,8 +549,8 @@ void SharedBankConflictCheck::collectConflicts(
       continue;
     Conflicts.paddingOf(V, Ctx).keepPaddings(
         V, M,
-        paddingsThatWork(V, List, Before, Samplers, MinDegree, M.standIn(),
-                         Ctx),
+        paddingsThatWork(V, List, Before, Samplers, MinDegree,
+                         rowAlignment(List), M.standIn(), Ctx),
         Ctx);
   }
 }
@@ -572,15 +606,28 @@ void SharedBankConflictCheck::reportConflict(
   for (const CallExpr *Call : C.Access->CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);
-  if (First)
-    noteRemedy(V, Shape ? &*Shape : nullptr, Pad, Edit.has_value(), Fix.Hazard,
-               Sink);
+  if (First) {
+    PaddingLimits Limits;
+    Limits.RowAlignment =
+        rowAlignment(sharedArrayAccesses(*Fix.Model)[Fix.Array]);
+    Limits.LanesInX = FirstShape.X.value_or(32) % 32 == 0;
+    if (Shape)
+      Limits.ElementBytes =
+          Ctx.getTypeSizeInChars(Shape->Element).getQuantity();
+    else if (QualType T = C.Access->Type;
+             !T.isNull() && !T->isIncompleteType() && T->isConstantSizeType())
+      Limits.ElementBytes = Ctx.getTypeSizeInChars(T).getQuantity();
+    noteRemedy(C, Shape ? &*Shape : nullptr, Pad, Edit.has_value(), Fix.Hazard,
+               Limits, Sink);
+  }
 }
 
-void SharedBankConflictCheck::noteRemedy(const VarDecl *V,
+void SharedBankConflictCheck::noteRemedy(const BankConflict &C,
                                          const ArrayShape *Shape, int64_t Pad,
                                          bool Padded, const std::string &Hazard,
+                                         const PaddingLimits &Limits,
                                          FindingSink &Sink) {
+  const VarDecl *V = C.Array;
   if (Pad && Shape) {
     if (Padded)
       Sink.diag(V->getLocation(),
@@ -598,26 +645,67 @@ void SharedBankConflictCheck::noteRemedy(const VarDecl *V,
                                "declaration (written by a macro or "
                                "through a typedef)"
                              : Hazard);
-  } else if (Shape && Shape->Extents.size() == 1) {
-    Sink.diag(V->getLocation(),
-              "'%0' is indexed by hand: add padding to the row stride in the "
-              "index (for example 33 instead of 32 words per row) or swizzle "
-              "the column with an XOR of the row",
-              DiagnosticIDs::Note)
-        << V->getName();
-  } else if (V->hasExternalStorage()) {
-    Sink.diag(V->getLocation(),
-              "'%0' is an 'extern __shared__' array: pad the row stride in the "
-              "index (for example 33 instead of 32 words per row)",
-              DiagnosticIDs::Note)
-        << V->getName();
-  } else {
-    Sink.diag(V->getLocation(),
-              "no padding of '%0' removes the conflict for every access; "
-              "consider an XOR swizzle of the column index",
-              DiagnosticIDs::Note)
-        << V->getName();
+    return;
   }
+  if (Shape && Shape->Extents.size() >= 2 && !V->hasExternalStorage()) {
+    Sink.diag(V->getLocation(),
+              "no padding of the rows of '%0' up to %1 elements removes the "
+              "conflict for every access%2; no simple layout change fixes it",
+              DiagnosticIDs::Note)
+        << V->getName() << int(MaxPad)
+        << (Limits.RowAlignment > 1
+                ? llvm::formatv(" while keeping the rows {0}-byte aligned for "
+                                "its vector accesses",
+                                Limits.RowAlignment)
+                      .str()
+                : std::string());
+    return;
+  }
+  noteStridePadding(C, Limits, Sink);
+}
+
+void SharedBankConflictCheck::noteStridePadding(const BankConflict &C,
+                                                const PaddingLimits &Limits,
+                                                FindingSink &Sink) {
+  const VarDecl *V = C.Array;
+  const MemAccess &A = *C.Access;
+  unsigned How = V->hasExternalStorage() ? 1 : 0;
+  std::optional<int64_t> Stride =
+      Limits.LanesInX ? pureLaneStride(A) : std::nullopt;
+  // The pure-stride model must give the degree found, or it is not this
+  // access's pattern.
+  if (!Stride || !Limits.ElementBytes || *Stride % Limits.ElementBytes ||
+      stridedBankConflictDegree(*Stride, A.Width) != C.Degree) {
+    Sink.diag(V->getLocation(),
+              "'%0' %select{is indexed by hand|is an 'extern __shared__' "
+              "array}1 in a pattern cudalint cannot pad: check any padding or "
+              "swizzle against every access before applying it",
+              DiagnosticIDs::Note)
+        << V->getName() << How;
+    return;
+  }
+  for (int64_t Pad = 1; Pad <= MaxPad; ++Pad) {
+    int64_t Padded = *Stride + Pad * Limits.ElementBytes;
+    if (Padded % Limits.RowAlignment == 0 &&
+        stridedBankConflictDegree(Padded, A.Width) < MinDegree) {
+      Sink.diag(V->getLocation(),
+                "'%0' %select{is indexed by hand|is an 'extern __shared__' "
+                "array}1: a row stride of %2 elements instead of %3 removes "
+                "this conflict in the bank simulation (pad the index, and the "
+                "array's size with it)",
+                DiagnosticIDs::Note)
+          << V->getName() << How << int(Padded / Limits.ElementBytes)
+          << int(*Stride / Limits.ElementBytes);
+      return;
+    }
+  }
+  Sink.diag(V->getLocation(),
+            "'%0' %select{is indexed by hand|is an 'extern __shared__' "
+            "array}1: no padding of its row stride up to %2 elements removes "
+            "the conflict%select{| while keeping its vector accesses "
+            "aligned}3; no simple layout change fixes it",
+            DiagnosticIDs::Note)
+      << V->getName() << How << int(MaxPad) << (Limits.RowAlignment > 1);
 }
 
 } // namespace cudalint

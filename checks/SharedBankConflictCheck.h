@@ -53,10 +53,21 @@ private:
                       std::set<unsigned> &FixAttached,
                       const TemplateStandIn *StandIn, clang::ASTContext &Ctx,
                       FindingSink &Sink);
-  /// The note at the declaration of \p V: the padding, applied (\p Padded)
-  /// or not (why: \p Hazard), or what to do when no padding helps.
-  void noteRemedy(const clang::VarDecl *V, const ArrayShape *Shape, int64_t Pad,
-                  bool Padded, const std::string &Hazard, FindingSink &Sink);
+  /// What a padding must keep, and what the stride model may assume.
+  struct PaddingLimits {
+    unsigned RowAlignment = 1; ///< Bytes, for the vector accesses.
+    int64_t ElementBytes = 0;
+    bool LanesInX = true; ///< A warp's lanes differ in threadIdx.x only.
+  };
+  /// The note at the declaration of the array of \p C: the padding, applied
+  /// (\p Padded) or not (why: \p Hazard), or that none helps.
+  void noteRemedy(const BankConflict &C, const ArrayShape *Shape, int64_t Pad,
+                  bool Padded, const std::string &Hazard,
+                  const PaddingLimits &Limits, FindingSink &Sink);
+  /// For an array indexed by hand: the padded stride the bank simulation
+  /// passes, or that none does.
+  void noteStridePadding(const BankConflict &C, const PaddingLimits &Limits,
+                         FindingSink &Sink);
   /// Report conflicts of at least this degree.
   unsigned MinDegree;
 };

@@ -4,6 +4,7 @@
 #define CUDALINT_UNCOALESCEDACCESSCHECK_H
 
 #include "KernelCheck.h"
+#include "analysis/AccessShape.h"
 
 #include <memory>
 #include <set>
@@ -36,6 +37,12 @@ private:
   AccessSurvey surveyAccesses(const KernelView &Kernel,
                               llvm::ArrayRef<BlockShape> Shapes,
                               clang::ASTContext &Ctx) const;
+  /// Records in \p R the group \p G whose lanes store runs of \p Run bytes
+  /// an element at a time, when it wastes enough.
+  void recordStoreRun(UncoalescedAccess &R, const KernelModel &M,
+                      llvm::ArrayRef<const MemAccess *> G, const MemAccess *Rep,
+                      const std::optional<ThreadChunk> &Chunk, int64_t Run,
+                      llvm::ArrayRef<WarpSampler> Samplers) const;
   /// The sector ratio from which a group is reported: MinSectorRatio, or
   /// less for lanes a memory segment apart while the bar is not raised.
   double sparseOrPlainRatio(bool Sparse) const;
@@ -61,6 +68,11 @@ private:
                  llvm::ArrayRef<LaunchConfig> Launches,
                  llvm::ArrayRef<BlockShape> Shapes, clang::ASTContext &Ctx,
                  bool &RemapOffered, FindingSink &Sink);
+  /// The note on a thread's own run (a store run, a chunk, a row).
+  void addRunRemedy(const UncoalescedAccess &R, FindingSink &Sink);
+  /// What a row scanned in place costs, where no remedy fits.
+  void noteNoRemedy(const UncoalescedAccess &R, const clang::Stmt *Loop,
+                    FindingSink &Sink);
   /// The note with the fix-its of \p P, on the kernel's first finding.
   void offerRemap(const RemapPlan &P, const MemAccess &A, bool &RemapOffered,
                   FindingSink &Sink);

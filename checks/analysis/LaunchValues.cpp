@@ -90,21 +90,19 @@ std::optional<int64_t> valueAt(const Expr *E, const FunctionDecl *Caller,
   return std::nullopt;
 }
 
-// The extents a `dim3` constructor gives (its defaults are 1).
-std::optional<std::array<int64_t, 3>> constructed(const CXXConstructExpr *CE,
-                                                  const FunctionDecl *Caller,
-                                                  ASTContext &Ctx) {
-  std::array<int64_t, 3> V = {1, 1, 1};
+// The extents a `dim3` constructor gives (its defaults are 1), each one
+// known or not.
+std::optional<Dim3Extents> constructed(const CXXConstructExpr *CE,
+                                       const FunctionDecl *Caller,
+                                       ASTContext &Ctx) {
+  Dim3Extents V = {1, 1, 1};
   if (CE->getNumArgs() > 3)
     return std::nullopt;
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *A = CE->getArg(I);
     if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(A))
       A = DA->getExpr();
-    std::optional<int64_t> X = valueAt(A, Caller, Ctx, 0);
-    if (!X)
-      return std::nullopt;
-    V[I] = *X;
+    V[I] = valueAt(A, Caller, Ctx, 0);
   }
   return V;
 }
@@ -121,7 +119,7 @@ const Stmt *enclosingBlock(const Stmt *S, ASTContext &Ctx) {
 // Applies to \p Extents the assignments `V.x = n;` made before \p Launch as
 // statements of the block that declares \p V; false when \p V is written
 // any other way, or one of them cannot be followed.
-bool applyFieldAssignments(const VarDecl *V, std::array<int64_t, 3> &Extents,
+bool applyFieldAssignments(const VarDecl *V, Dim3Extents &Extents,
                            const CUDAKernelCallExpr *Launch,
                            const FunctionDecl *Caller, ASTContext &Ctx) {
   auto DeclParents = Ctx.getParents(*V);
@@ -149,10 +147,9 @@ bool applyFieldAssignments(const VarDecl *V, std::array<int64_t, 3> &Extents,
         enclosingBlock(BO, Ctx) != Block ||
         !SM.isBeforeInTranslationUnit(BO->getBeginLoc(), Launch->getBeginLoc()))
       return false;
-    std::optional<int64_t> X = valueAt(BO->getRHS(), Caller, Ctx, 0);
-    if (!X || Assigned[Index]++)
+    if (Assigned[Index]++)
       return false;
-    Extents[Index] = *X;
+    Extents[Index] = valueAt(BO->getRHS(), Caller, Ctx, 0);
   }
   return true;
 }
@@ -221,20 +218,31 @@ Dim3Source dim3Source(const Expr *E) {
   return {nullptr, localVariable(E)};
 }
 
-std::optional<std::array<int64_t, 3>>
-dim3AtLaunch(const Expr *E, const CUDAKernelCallExpr *Launch,
-             const FunctionDecl *Caller, ASTContext &Ctx) {
+std::optional<Dim3Extents> dim3ExtentsAtLaunch(const Expr *E,
+                                               const CUDAKernelCallExpr *Launch,
+                                               const FunctionDecl *Caller,
+                                               ASTContext &Ctx) {
   Dim3Source Source = dim3Source(E);
   if (Source.Ctor)
     return constructed(Source.Ctor, Caller, Ctx);
   const VarDecl *V = Source.Var;
   if (!V || !Caller || !Caller->getBody())
     return std::nullopt;
-  std::optional<std::array<int64_t, 3>> Extents =
-      dim3AtLaunch(V->getInit(), Launch, Caller, Ctx);
+  std::optional<Dim3Extents> Extents =
+      dim3ExtentsAtLaunch(V->getInit(), Launch, Caller, Ctx);
   if (!Extents || !applyFieldAssignments(V, *Extents, Launch, Caller, Ctx))
     return std::nullopt;
   return Extents;
+}
+
+std::optional<std::array<int64_t, 3>>
+dim3AtLaunch(const Expr *E, const CUDAKernelCallExpr *Launch,
+             const FunctionDecl *Caller, ASTContext &Ctx) {
+  std::optional<Dim3Extents> Extents =
+      dim3ExtentsAtLaunch(E, Launch, Caller, Ctx);
+  if (!Extents || !(*Extents)[0] || !(*Extents)[1] || !(*Extents)[2])
+    return std::nullopt;
+  return std::array<int64_t, 3>{*(*Extents)[0], *(*Extents)[1], *(*Extents)[2]};
 }
 
 } // namespace cudalint

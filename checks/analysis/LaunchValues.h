@@ -34,6 +34,16 @@ struct Dim3Source {
 };
 Dim3Source dim3Source(const clang::Expr *E);
 
+/// The extents of a `dim3`, each known or not (`dim3(1, n)`: x and z).
+using Dim3Extents = std::array<std::optional<int64_t>, 3>;
+
+/// What dim3AtLaunch reads, keeping the extents it knows when another is
+/// not a constant; nullopt when the variable is written some other way.
+std::optional<Dim3Extents>
+dim3ExtentsAtLaunch(const clang::Expr *E,
+                    const clang::CUDAKernelCallExpr *Launch,
+                    const clang::FunctionDecl *Caller, clang::ASTContext &Ctx);
+
 /// The x, y and z of the `dim3` argument \p E of \p Launch in \p Caller: a
 /// constructor (`dim3(16, 16)`, an integer converted) or a local variable
 /// holding one, with the assignments to its fields made before the launch

@@ -60,6 +60,8 @@ std::string BlockShape::str() const {
     return Y == 1 && Z.value_or(1) == 1 ? "unknown, one-dimensional"
                                         : "unknown";
   std::string S = std::to_string(*X);
+  if (OpenY)
+    return S + "xN";
   if (Y.value_or(1) != 1 || Z.value_or(1) != 1)
     S += "x" + std::to_string(Y.value_or(1));
   if (Z.value_or(1) != 1)
@@ -92,8 +94,13 @@ WarpSampler::WarpSampler(BlockShape Shape, unsigned Samples)
     static const int64_t XChoices[] = {32, 64, 128, 256};
     static const int64_t YChoices[] = {1, 2, 4, 8};
     D.BlockDim[0] = Shape.X ? *Shape.X : XChoices[pick(State, 0, 4)];
-    int64_t Y = YChoices[pick(State, 0, 4)];
-    D.BlockDim[1] = Shape.X ? Shape.Y.value_or(1) : Shape.Y.value_or(Y);
+    unsigned YChoice = pick(State, 0, 4);
+    int64_t Y = YChoices[YChoice];
+    // A known width and an unknown height: 32 to 256 threads in all.
+    if (Shape.X && Shape.OpenY)
+      Y = std::max<int64_t>(1, (XChoices[YChoice] + *Shape.X - 1) / *Shape.X);
+    D.BlockDim[1] =
+        Shape.X && !Shape.OpenY ? Shape.Y.value_or(1) : Shape.Y.value_or(Y);
     D.BlockDim[2] = Shape.X ? Shape.Z.value_or(1) : 1;
     for (int I = 0; I < 3; ++I) {
       D.GridDim[I] = pick(State, 1, 16);
@@ -312,6 +319,47 @@ std::optional<SectorCost> sectorCost(llvm::ArrayRef<const MemAccess *> Group,
   return Costs[Costs.size() / 2];
 }
 
+namespace {
+
+// The bytes of the shared array \p A is in, when its type says.
+std::optional<int64_t> declaredArrayBytes(const MemAccess &A) {
+  const auto *V = llvm::dyn_cast_or_null<VarDecl>(A.Root);
+  if (!V || V->getType()->isDependentType())
+    return std::nullopt;
+  const auto *CAT = V->getASTContext().getAsConstantArrayType(V->getType());
+  if (!CAT)
+    return std::nullopt;
+  return V->getASTContext().getTypeSizeInChars(CAT).getQuantity();
+}
+
+// The offset of each active lane of a warp (none for an inactive one);
+// nullopt when one cannot be computed. With \p Bytes, lanes past the end of
+// the array are not real when others are inside it: a tree's step that
+// would reach past the end runs on fewer lanes.
+using LaneOffsets = std::array<std::optional<int64_t>, WarpSize>;
+std::optional<LaneOffsets> laneOffsets(const MemAccess &A, const WarpSampler &S,
+                                       unsigned Sample, unsigned Warp,
+                                       const WhatIf *W,
+                                       std::optional<int64_t> Bytes) {
+  LaneOffsets Offs;
+  bool AnyInside = false;
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+    if (!S.active(A.Guards, Sample, Warp, Lane, W))
+      continue;
+    Offs[Lane] = S.value(*A.Offset, Sample, Warp, Lane, W);
+    if (!Offs[Lane])
+      return std::nullopt;
+    AnyInside |= *Offs[Lane] >= 0 && *Offs[Lane] + A.Width <= Bytes.value_or(0);
+  }
+  if (Bytes && AnyInside)
+    for (std::optional<int64_t> &O : Offs)
+      if (O && (*O < 0 || *O + A.Width > *Bytes))
+        O.reset();
+  return Offs;
+}
+
+} // namespace
+
 std::optional<unsigned>
 bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
   // 4-byte banks, 32 of them. Accesses wider than 4 bytes are served in
@@ -321,34 +369,31 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
   if (A.Width > 16)
     return std::nullopt;
   unsigned LanesPerPhase = A.Width <= 4 ? 32 : A.Width <= 8 ? 16 : 8;
+  std::optional<int64_t> Bytes =
+      W && W->WithinArray ? declaredArrayBytes(A) : std::nullopt;
   std::vector<unsigned> Degrees;
   unsigned Unknown = 0;
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
     for (unsigned Warp : S.warpOrder(Sample)) {
+      std::optional<LaneOffsets> Offs =
+          laneOffsets(A, S, Sample, Warp, W, Bytes);
+      if (!Offs) {
+        ++Unknown;
+        break;
+      }
       unsigned Worst = 0;
-      bool Known = true;
-      for (unsigned Phase = 0; Phase < WarpSize && Known;
-           Phase += LanesPerPhase) {
+      for (unsigned Phase = 0; Phase < WarpSize; Phase += LanesPerPhase) {
         std::map<int64_t, std::set<int64_t>> Banks;
         for (unsigned Lane = Phase; Lane < Phase + LanesPerPhase; ++Lane) {
-          if (!S.active(A.Guards, Sample, Warp, Lane, W))
+          if (!(*Offs)[Lane])
             continue;
-          std::optional<int64_t> Off =
-              S.value(*A.Offset, Sample, Warp, Lane, W);
-          if (!Off) {
-            Known = false;
-            break;
-          }
-          for (int64_t Word = *Off >> 2; Word <= (*Off + A.Width - 1) >> 2;
+          int64_t Off = *(*Offs)[Lane];
+          for (int64_t Word = Off >> 2; Word <= (Off + A.Width - 1) >> 2;
                ++Word)
             Banks[((Word % 32) + 32) % 32].insert(Word);
         }
         for (auto &[Bank, Words] : Banks)
           Worst = std::max<unsigned>(Worst, Words.size());
-      }
-      if (!Known) {
-        ++Unknown;
-        break;
       }
       if (Worst > 0) {
         Degrees.push_back(Worst);
@@ -365,6 +410,22 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
   return Degrees.front();
 }
 
+unsigned stridedBankConflictDegree(int64_t StrideBytes, unsigned Width) {
+  unsigned LanesPerPhase = Width <= 4 ? 32 : Width <= 8 ? 16 : 8;
+  unsigned Worst = 1;
+  for (unsigned Phase = 0; Phase < WarpSize; Phase += LanesPerPhase) {
+    std::map<int64_t, std::set<int64_t>> Banks;
+    for (unsigned Lane = Phase; Lane < Phase + LanesPerPhase; ++Lane) {
+      int64_t Off = int64_t(Lane) * StrideBytes;
+      for (int64_t Word = Off >> 2; Word <= (Off + Width - 1) >> 2; ++Word)
+        Banks[((Word % 32) + 32) % 32].insert(Word);
+    }
+    for (auto &[Bank, Words] : Banks)
+      Worst = std::max<unsigned>(Worst, Words.size());
+  }
+  return Worst;
+}
+
 std::vector<unsigned>
 bankConflictDegreesByStep(const MemAccess &A,
                           llvm::ArrayRef<WarpSampler> Samplers,
@@ -373,6 +434,7 @@ bankConflictDegreesByStep(const MemAccess &A,
   for (unsigned K = 0; K < Steps; ++K) {
     WhatIf At;
     At.LoopIters[Loop] = K;
+    At.WithinArray = true;
     std::optional<unsigned> D = leastBankConflictDegree(A, Samplers, &At);
     if (!D)
       break; // A step no lane reaches, or one that cannot be computed.
@@ -446,6 +508,25 @@ const CXXConstructExpr *dim3Ctor(const Expr *E, const VarDecl **Var) {
   return dim3Ctor(Source.Var->getInit(), &Ignored);
 }
 
+// The block of \p L from its extents: whole when all are known, else what
+// the known ones say (a width, or a one-dimensional block).
+void readBlockExtents(const Dim3Extents &V, LaunchConfig &L) {
+  for (const std::optional<int64_t> &E : V)
+    if (E && *E <= 0)
+      return;
+  if (V[0] && V[1] && V[2]) {
+    L.Block = BlockShape{V[0], V[1], V[2]};
+    return;
+  }
+  BlockShape P{V[0], V[1], V[2]};
+  if (P.X && !P.Y) {
+    P.OpenY = true;
+    P.Z = 1;
+  }
+  if (P.X || (P.Y && P.Z))
+    L.PartialBlock = P;
+}
+
 unsigned explicitArgs(const CXXConstructExpr *CE) {
   unsigned N = 0;
   for (const Expr *A : CE->arguments())
@@ -467,10 +548,9 @@ LaunchConfig readLaunchConfig(const CUDAKernelCallExpr *Call,
   const VarDecl *GV = nullptr, *BV = nullptr;
   const CXXConstructExpr *G = dim3Ctor(Config->getArg(0), &GV);
   const CXXConstructExpr *B = dim3Ctor(Config->getArg(1), &BV);
-  if (std::optional<std::array<int64_t, 3>> V =
-          dim3AtLaunch(Config->getArg(1), Call, Caller, Ctx))
-    if ((*V)[0] > 0 && (*V)[1] > 0 && (*V)[2] > 0)
-      L.Block = BlockShape{(*V)[0], (*V)[1], (*V)[2]};
+  if (std::optional<Dim3Extents> V =
+          dim3ExtentsAtLaunch(Config->getArg(1), Call, Caller, Ctx))
+    readBlockExtents(*V, L);
   if (G && explicitArgs(G) >= 2) {
     L.GridCtor = G;
     L.GridVar = GV;
@@ -486,8 +566,15 @@ std::vector<LaunchConfig> launchConfigs(const KernelUseIndex &Uses,
                                         const FunctionDecl *Kernel,
                                         ASTContext &Ctx) {
   std::vector<LaunchConfig> Out;
-  for (const LaunchSite &L : Uses.launches(Kernel))
-    Out.push_back(readLaunchConfig(L.Call, L.Caller, Ctx));
+  llvm::ArrayRef<LaunchSite> Sites = Uses.launches(Kernel);
+  // A launch in a template's pattern is read again in each instantiation,
+  // where its extents are known: the pattern's own says nothing more.
+  bool Instantiated = llvm::any_of(Sites, [](const LaunchSite &L) {
+    return L.Caller && !L.Caller->isDependentContext();
+  });
+  for (const LaunchSite &L : Sites)
+    if (!Instantiated || !L.Caller || !L.Caller->isDependentContext())
+      Out.push_back(readLaunchConfig(L.Call, L.Caller, Ctx));
   return Out;
 }
 
@@ -497,12 +584,16 @@ std::vector<BlockShape> blockShapes(llvm::ArrayRef<LaunchConfig> Launches,
   std::vector<BlockShape> Shapes;
   bool Unknown = Launches.empty();
   for (const LaunchConfig &L : Launches) {
-    if (!L.Block) {
+    // An assumed width stands in for an unknown one.
+    std::optional<BlockShape> Shape = L.Block;
+    if (!Shape && L.PartialBlock && (L.PartialBlock->X || !Assumed))
+      Shape = L.PartialBlock;
+    if (!Shape) {
       Unknown = true;
       continue;
     }
-    if (llvm::find(Shapes, *L.Block) == Shapes.end())
-      Shapes.push_back(*L.Block);
+    if (llvm::find(Shapes, *Shape) == Shapes.end())
+      Shapes.push_back(*Shape);
   }
   if (Unknown) {
     BlockShape A = Assumed.value_or(BlockShape{});

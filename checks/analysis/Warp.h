@@ -30,10 +30,13 @@ constexpr unsigned WarpSize = 32;
 /// A block shape; a missing x means "unknown, a multiple of 32".
 struct BlockShape {
   std::optional<int64_t> X, Y, Z;
+  /// x is known and y is not (`dim3(1, n)`): y is drawn so that a block has
+  /// 32 to 256 threads.
+  bool OpenY = false;
   bool assumed() const { return !X; }
-  std::string str() const; ///< `16x16`, or `unknown`
+  std::string str() const; ///< `16x16`, `1xN`, or `unknown`
   bool operator==(const BlockShape &O) const {
-    return X == O.X && Y == O.Y && Z == O.Z;
+    return X == O.X && Y == O.Y && Z == O.Z && OpenY == O.OpenY;
   }
 };
 
@@ -55,6 +58,10 @@ struct WhatIf {
   /// pseudo-random one (often 0, 1 or -1, else large). Shows whether lanes
   /// can disagree on data, not what the data is.
   bool ArbitraryData = false;
+  /// Lanes whose shared address falls past the end of a declared array,
+  /// while others fall inside it, are taken not to run (a tree's late
+  /// steps on a block-sized array).
+  bool WithinArray = false;
   /// Loop iteration counters (SymKind::LoopIter, by loop) held at a value
   /// instead of drawn per sample.
   std::map<const void *, int64_t> LoopIters;
@@ -117,6 +124,11 @@ std::optional<unsigned> bankConflictDegree(const MemAccess &A,
                                            const WarpSampler &S,
                                            const WhatIf *W = nullptr);
 
+/// The bank-conflict degree of 32 lanes each accessing \p Width bytes, lane
+/// l at l * \p StrideBytes (a column of a tile indexed by hand): what a
+/// padded stride would give.
+unsigned stridedBankConflictDegree(int64_t StrideBytes, unsigned Width);
+
 /// The least bank-conflict degree of \p A over \p Samplers (one per block
 /// shape); nullopt when it cannot be computed under one of them.
 std::optional<unsigned>
@@ -160,6 +172,9 @@ struct LaunchConfig {
   const clang::FunctionDecl *Caller = nullptr;
   std::optional<BlockShape>
       Block; ///< When every extent is known (LaunchValues.h).
+  /// When some extent is not known, what the others say: `dim3(1, n)` is
+  /// one thread wide (OpenY), an integer block is one-dimensional.
+  std::optional<BlockShape> PartialBlock;
   /// The dim3 constructions of the grid and block arguments, when written
   /// with at least two explicit extents (`dim3 block(16, 16);` or an inline
   /// `dim3(16, 16)`), and the variable holding them, if any.

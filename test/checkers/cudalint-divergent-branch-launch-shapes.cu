@@ -40,7 +40,11 @@ ROW_PARITY_KERNEL(extents_computed)
 
 ROW_PARITY_KERNEL(fields_assigned_wide)
 ROW_PARITY_KERNEL(field_set_in_a_branch)
+// 'rows' is written again before the launch, so the block's y is unknown,
+// but its x (16) is known, and a 16-wide block splits every warp over two
+// rows whatever y is: flagged, with the block 16xN.
 ROW_PARITY_KERNEL(variable_written_again)
+// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}}(block 16xN){{.*}}[cudalint-divergent-branch]
 ROW_PARITY_KERNEL(assigned_after_the_launch)
 
 void launch(float *out, const float *in, int n, bool square) {

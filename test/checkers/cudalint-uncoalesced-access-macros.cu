@@ -77,17 +77,18 @@ __global__ void add_one(float *out, const float *in, int n) {
 // CHECK-FIXES-NEXT:   int col = blockIdx.x * blockDim.x + threadIdx.x;
 // CHECK-FIXES-NEXT:   out[IDX(row, col, n)] = in[IDX(row, col, n)] + 1.0f;
 
-// One row per thread, through the macro.
+// One row per thread, through the macro: a copy, so the lanes should take
+// consecutive elements of the rows (no reduction, no warp per row).
 __global__ void row_copy(float *out, const float *in, int n) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   for (int c = 0; c < n; ++c)
     out[IDX(r, c, n)] = in[IDX(r, c, n)];
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced store to 'out': 8x the sectors needed [cudalint-uncoalesced-access]
   // CHECK-MESSAGES: :[[@LINE-4]]:7: note: 'r' varies with the thread index here
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: each thread walks its own row in this loop: give each row to a warp instead,
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: each thread converts or copies its own run in this loop{{.*}}lane-consecutive
   // CHECK-MESSAGES: :[[@LINE-4]]:25: warning: uncoalesced load from 'in': {{.*}}
   // CHECK-MESSAGES: :[[@LINE-7]]:7: note: 'r' varies with the thread index here
-  // CHECK-MESSAGES: :[[@LINE-7]]:3: note: each thread walks its own row in this loop: give each row to a warp instead,
+  // CHECK-MESSAGES: :[[@LINE-7]]:3: note: each thread converts or copies its own run in this loop{{.*}}lane-consecutive
 }
 
 // The thread index itself comes out of a macro.

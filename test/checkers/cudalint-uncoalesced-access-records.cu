@@ -126,9 +126,12 @@ __global__ void chunk_scan(const int *__restrict__ in, int *__restrict__ out,
     // CHECK-MESSAGES: :[[@LINE-5]]:7: note: 'base' varies with the thread index here
     // CHECK-MESSAGES: :[[@LINE-4]]:3: note: load the runs cooperatively instead: let lanes read consecutive elements ('j * blockDim.x + threadIdx.x') into shared memory or registers, then walk each thread's run there (what cub::BlockLoad does with BLOCK_LOAD_TRANSPOSE)
     out[base + j] = running;
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced store to 'out': {{.*}}{{.*}}[cudalint-uncoalesced-access]
-    // CHECK-MESSAGES: :[[@LINE-9]]:7: note: 'base' varies with the thread index here
-    // CHECK-MESSAGES: :[[@LINE-8]]:3: note: load the runs cooperatively instead
+    // The stores of CHUNK = 8 (32 bytes a lane, an element at a time) are
+    // graded as a store run: stores are not merged as loads are.
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: warning: uncoalesced store to 'out': {{.*}}[cudalint-uncoalesced-access]
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: each thread stores its own run of 32 bytes
+    // CHECK-MESSAGES: :[[@LINE-12]]:7: note: 'base' varies with the thread index here
+    // CHECK-MESSAGES: :[[@LINE-6]]:5: note: store lane-consecutive elements instead
   }
 }
 
@@ -177,7 +180,7 @@ __global__ void transpose_float4(const float *__restrict__ in,
   float4 v = reinterpret_cast<const float4 *>(in)[(row * n + col) / 4];
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced load from 'in': 2x the sectors needed [cudalint-uncoalesced-access]
   // CHECK-MESSAGES: :[[@LINE-4]]:7: note: 'row' varies with the thread index here
-  // CHECK-MESSAGES: :[[@LINE-3]]:14: note: make consecutive threadIdx.x values access consecutive addresses
+  // CHECK-MESSAGES: :[[@LINE-3]]:14: note: a transpose or permutation{{.*}}stage a tile through shared memory
   out[(col + 0) * n + row] = v.x;
   out[(col + 1) * n + row] = v.y;
   out[(col + 2) * n + row] = v.z;

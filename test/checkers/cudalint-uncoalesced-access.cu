@@ -105,7 +105,7 @@ __global__ void transpose(float *out, const float *in, int n) {
   out[x * n + y] = in[y * n + x];
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced store to 'out': 8x the sectors needed [cudalint-uncoalesced-access]
   // CHECK-MESSAGES: :[[@LINE-4]]:7: note: 'x' varies with the thread index here
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: this is a transpose: stage a tile through shared memory ('__shared__ T tile[32][33]') so that both the load and the store walk consecutive addresses with threadIdx.x (measured 6.5x on an 8192x8192 float transpose on an H100)
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: a transpose or permutation: {{.*}}tile{{.*}}
 }
 
 // One field of an array of 64-byte structures.

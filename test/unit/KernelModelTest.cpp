@@ -1029,12 +1029,18 @@ void host(float *A, int n) {
   EXPECT_FALSE(L[1].GridVar);
 
   EXPECT_FALSE(L[2].Block); // Not a constant.
+  // But one-dimensional: an integer block.
+  ASSERT_TRUE(L[2].PartialBlock);
+  EXPECT_TRUE(L[2].PartialBlock->assumed());
+  EXPECT_EQ(L[2].PartialBlock->Y.value_or(0), 1);
+  EXPECT_EQ(L[2].PartialBlock->Z.value_or(0), 1);
 
   std::vector<BlockShape> Shapes = blockShapes(L, std::nullopt);
   ASSERT_EQ(Shapes.size(), 3u);
   EXPECT_TRUE(Shapes[0] == (BlockShape{16, 16, 1}));
   EXPECT_TRUE(Shapes[1] == (BlockShape{256, 1, 1}));
   EXPECT_TRUE(Shapes[2].assumed());
+  EXPECT_EQ(Shapes[2].Y.value_or(0), 1);
   std::vector<BlockShape> Known = blockShapes(
       llvm::ArrayRef<LaunchConfig>(L).take_front(2), parseBlockShape("128"));
   EXPECT_EQ(Known.size(), 2u);
@@ -1050,6 +1056,35 @@ void host(float *A, int n) {
   std::optional<SectorCost> C = cost(A, *L[0].Block);
   ASSERT_TRUE(C);
   EXPECT_EQ(C->Sectors, 4u);
+  EXPECT_EQ(C->Lanes, 32u);
+}
+
+TEST(LaunchConfig, KnownWidthUnknownHeight) {
+  KernelTU TU(R"cuda(
+__global__ void kern(float *A, int ld) {
+  A[threadIdx.y * ld + threadIdx.x] = 0;
+}
+void host(float *A, int n) {
+  kern<<<1, dim3(1, n)>>>(A, n);
+}
+)cuda");
+  ASSERT_TRUE(TU.ok());
+  std::vector<const CUDAKernelCallExpr *> Calls = TU.launches();
+  ASSERT_EQ(Calls.size(), 1u);
+  LaunchConfig L = readLaunchConfig(Calls[0], TU.function("host"), TU.ctx());
+  EXPECT_FALSE(L.Block);
+  ASSERT_TRUE(L.PartialBlock);
+  EXPECT_EQ(L.PartialBlock->X.value_or(0), 1);
+  EXPECT_TRUE(L.PartialBlock->OpenY);
+  EXPECT_EQ(L.PartialBlock->str(), "1xN");
+  // A warp is 32 values of threadIdx.y: lanes are 'ld' elements apart.
+  auto M = TU.model();
+  ASSERT_TRUE(M);
+  const MemAccess *A = storeTo(*M, "A");
+  ASSERT_TRUE(A);
+  std::optional<SectorCost> C = cost(A, *L.PartialBlock);
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Sectors, 32u);
   EXPECT_EQ(C->Lanes, 32u);
 }
 
