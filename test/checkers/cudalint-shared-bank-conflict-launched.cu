@@ -26,7 +26,8 @@ __global__ void tree_scan(float *data) {
       unsigned ai = offset * (2 * tid + 1) - 1;
       unsigned bi = offset * (2 * tid + 2) - 1;
       s[bi] += s[ai];
-      // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: {{.*}}'s[ai]' is 2-way in the first step, then 4-, 8-, 8- and 8-way{{.*}}[cudalint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: bank conflicts on 's' grow to 8-way as the loop's stride doubles [cudalint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-2]]:16: note: 's[ai]' is 2-way in the first step, then 4-, 8-, 8- and 8-way
     }
     offset <<= 1;
   }

@@ -15,7 +15,7 @@ __global__ void vector_tile(float *out, const float4 *in) {
     reinterpret_cast<float4 *>(&tile[4 * r + j][0])[c4] = in[(4 * r + j) * 8 + c4];
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
-  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: {{.*}}bank conflict{{.*}}'tile[32][32]'{{.*}}[cudalint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: 32-way bank conflict on 'tile' reads (float) [cudalint-shared-bank-conflict]
   // CHECK-MESSAGES: :[[@LINE-7]]:20: note: no padding of the rows of 'tile' {{.*}}aligned{{.*}}
 }
 

@@ -98,5 +98,6 @@ __global__ void epilogue_scalar(float *out, const float *acc_in) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   for (int j = 0; j < 8; ++j)
     out[t * 8 + j] = acc_in[j];
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced store to 'out': each thread stores its own run of 32 bytes{{.*}}[cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced store to 'out': {{.*}}[cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: each thread stores its own run of 32 bytes
 }
