@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -18,6 +19,21 @@ namespace {
 // to reach its shuffles through the headers' dispatch layers.
 constexpr unsigned MaxCallDepth = 6;
 
+// Asks \p InCall about each call of a statement until one is found.
+class CallWalker : public RecursiveASTVisitor<CallWalker> {
+public:
+  explicit CallWalker(llvm::function_ref<bool(const CallExpr *)> InCall)
+      : InCall(InCall) {}
+  bool VisitCallExpr(CallExpr *Call) {
+    Found = InCall(Call);
+    return !Found;
+  }
+  bool Found = false;
+
+private:
+  llvm::function_ref<bool(const CallExpr *)> InCall;
+};
+
 // Finds the first call in a body (followed into its callees) that \p Hit
 // accepts.
 template <typename Pred> class CallSearch {
@@ -27,17 +43,7 @@ public:
   bool inStmt(const Stmt *S, unsigned Depth) {
     if (!S)
       return false;
-    struct Walker : RecursiveASTVisitor<Walker> {
-      CallSearch &Search;
-      unsigned Depth;
-      bool Found = false;
-      Walker(CallSearch &Search, unsigned Depth)
-          : Search(Search), Depth(Depth) {}
-      bool VisitCallExpr(CallExpr *Call) {
-        Found = Search.inCall(Call, Depth);
-        return !Found;
-      }
-    } W(*this, Depth);
+    CallWalker W([&](const CallExpr *Call) { return inCall(Call, Depth); });
     W.TraverseStmt(const_cast<Stmt *>(S));
     return W.Found;
   }
