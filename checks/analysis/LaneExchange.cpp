@@ -43,7 +43,9 @@ public:
   bool inStmt(const Stmt *S, unsigned Depth) {
     if (!S)
       return false;
-    CallWalker W([&](const CallExpr *Call) { return inCall(Call, Depth); });
+    // Named, so that it outlives the walker's reference to it.
+    auto InCall = [&](const CallExpr *Call) { return inCall(Call, Depth); };
+    CallWalker W(InCall);
     W.TraverseStmt(const_cast<Stmt *>(S));
     return W.Found;
   }
