@@ -63,6 +63,12 @@ protected:
   const KernelModel &model(const KernelView &Kernel) const {
     return Analysis->model(Kernel);
   }
+  /// The stand-ins for the parameters of \p Kernel, a template's pattern
+  /// with no instantiation (none otherwise): TemplateStandIn.h.
+  llvm::ArrayRef<TemplateStandIn>
+  standIns(const clang::FunctionDecl &Kernel) const {
+    return Analysis->standIns(Kernel);
+  }
   /// The launch sites and other uses of the kernels of this translation
   /// unit, indexed on first use (once for all the checks).
   const KernelUseIndex &uses(clang::ASTContext &Ctx) const {

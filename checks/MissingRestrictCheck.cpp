@@ -555,8 +555,12 @@ MissingRestrictCheck::findReloads(const KernelView &View) const {
     Found.Pointers = restrictablePointers(Kernel, Analysed);
     if (Found.Pointers.size() < 2)
       return std::nullopt;
-    Found.Accesses =
-        std::make_unique<PointerAccesses>(*Analysed, Ctx.getSourceManager());
+    // The pattern's dead arms are those every stand-in rules out (a flag
+    // whose default is false); its pointers are read as written.
+    Found.Accesses = std::make_unique<PointerAccesses>(
+        *Analysed, Ctx.getSourceManager(),
+        Analysed == Kernel ? standIns(*Kernel)
+                           : llvm::ArrayRef<TemplateStandIn>());
     const KernelModel &Model = model(AnalysedView);
     std::vector<WarpSampler> Samplers =
         warpSamplers(blockShapes(launchConfigs(uses(Ctx), Kernel, Ctx),

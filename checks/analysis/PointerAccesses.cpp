@@ -6,6 +6,7 @@
 #include "analysis/InlinedHelpers.h"
 #include "analysis/LaneExchange.h"
 #include "analysis/ModifiedVars.h"
+#include "analysis/TemplateStandIn.h"
 #include "analysis/ThreadStridedLoops.h"
 
 #include "clang/AST/ASTContext.h"
@@ -23,8 +24,9 @@ class PointerAccessCollector
     : public RecursiveASTVisitor<PointerAccessCollector> {
 public:
   PointerAccessCollector(const FunctionDecl &Kernel, const SourceManager &SM,
+                         llvm::ArrayRef<TemplateStandIn> StandIns,
                          PointerAccesses &Out)
-      : SM(SM), Ctx(Kernel.getASTContext()), Out(Out) {
+      : SM(SM), Ctx(Kernel.getASTContext()), StandIns(StandIns), Out(Out) {
     for (const ParmVarDecl *P : Kernel.parameters())
       if (P->getType()->isPointerType())
         Params.insert(P);
@@ -67,9 +69,32 @@ public:
     if (S->getConditionVariableDeclStmt())
       TraverseStmt(S->getConditionVariableDeclStmt());
     TraverseStmt(S->getCond());
-    traverseArm(S, 0, S->getThen());
-    traverseArm(S, 1, S->getElse());
+    // An arm the condition rules out is compiled out: a template flag's
+    // (`if (WriteProbs)` in an instance, or under a stand-in), a constant's.
+    std::optional<bool> Known = knownCondition(S->getCond());
+    if (Known != false)
+      traverseArm(S, 0, S->getThen());
+    if (Known != true)
+      traverseArm(S, 1, S->getElse());
     return true;
+  }
+  std::optional<bool> knownCondition(const Expr *Cond) const {
+    if (!Cond)
+      return std::nullopt;
+    if (!Cond->isValueDependent()) {
+      bool Value = false;
+      if (Cond->EvaluateAsBooleanCondition(Value, Ctx))
+        return Value;
+      return std::nullopt;
+    }
+    std::optional<bool> Agreed;
+    for (const TemplateStandIn &S : StandIns) {
+      std::optional<int64_t> V = standInValue(Cond, &S, Ctx);
+      if (!V || (Agreed && *Agreed != (*V != 0)))
+        return std::nullopt;
+      Agreed = *V != 0;
+    }
+    return Agreed;
   }
   // Different case labels of a switch count as different arms (a
   // fall-through is taken as not intended to reach the next case's loads).
@@ -537,6 +562,7 @@ private:
 
   const SourceManager &SM;
   const ASTContext &Ctx;
+  llvm::ArrayRef<TemplateStandIn> StandIns;
   PointerAccesses &Out;
   llvm::SmallPtrSet<const ParmVarDecl *, 8> Params;
   llvm::DenseMap<const ValueDecl *, ParamSet> Derived;
@@ -593,9 +619,10 @@ bool PointerAccesses::addressChangesBetween(const PointerAccess &A,
 }
 
 PointerAccesses::PointerAccesses(const FunctionDecl &Kernel,
-                                 const SourceManager &SM) {
+                                 const SourceManager &SM,
+                                 llvm::ArrayRef<TemplateStandIn> StandIns) {
   if (Stmt *Body = Kernel.getBody())
-    PointerAccessCollector(Kernel, SM, *this).run(Body);
+    PointerAccessCollector(Kernel, SM, StandIns, *this).run(Body);
 }
 
 } // namespace cudalint

@@ -20,6 +20,8 @@
 
 namespace cudalint {
 
+struct TemplateStandIn;
+
 /// One memory access through a pointer parameter.
 struct PointerAccess {
   const clang::ParmVarDecl *Param;
@@ -68,8 +70,12 @@ struct PointerAccess {
 /// What a kernel does with its pointer parameters.
 class PointerAccesses {
 public:
+  /// \p StandIns: for a template's pattern read as written, the arguments
+  /// it may stand for; an arm of a test on the template's parameters that
+  /// every one of them rules out is dead.
   PointerAccesses(const clang::FunctionDecl &Kernel,
-                  const clang::SourceManager &SM);
+                  const clang::SourceManager &SM,
+                  llvm::ArrayRef<TemplateStandIn> StandIns = {});
 
   llvm::ArrayRef<PointerAccess> accesses() const { return Accesses; }
   /// True if the parameter is used at all in the body.

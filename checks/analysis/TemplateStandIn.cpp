@@ -121,15 +121,16 @@ parameterChoices(const TemplateParameterList &TPL, const FunctionDecl &Kernel,
       else
         C.Types = elementStandIns(Ctx);
     } else if (const auto *VP = dyn_cast<NonTypeTemplateParmDecl>(P)) {
-      if (!isIntegralValueParam(VP))
-        continue; // Stays symbolic.
       std::optional<int64_t> Default;
       if (VP->hasDefaultArgument())
         Default = integerConstant(
             VP->getDefaultArgument().getArgument().getAsExpr(), Ctx);
+      // A flag or an enumerator with a default stands for it, as a number
+      // does (`template <bool WriteProbs = false>`); without one it stays
+      // symbolic, a uniform unknown.
       if (Default)
         C.Values = {*Default};
-      else
+      else if (isIntegralValueParam(VP))
         C.Values = valueStandIns(VP, Kernel, Ctx);
     }
     if (C.size())

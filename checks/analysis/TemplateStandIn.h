@@ -11,8 +11,9 @@
 // default argument, else 32 and 16 (256 and 128 when they size a
 // one-dimensional shared array, a block's worth of elements; 8 and 4 when
 // they size a thread's own array); a `static_assert` on the parameters
-// removes the stand-ins it rejects. Boolean, enumeration and other
-// parameters stay symbolic (a uniform unknown, as a kernel argument is). A
+// removes the stand-ins it rejects. Boolean and enumeration parameters
+// stand for their default argument; without one, they and all others stay
+// symbolic (a uniform unknown, as a kernel argument is). A
 // finding is kept only when every stand-in gives it (see KernelCheck).
 //
 // The stand-in being analysed travels with the kernel (KernelView.h): the
