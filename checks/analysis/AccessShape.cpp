@@ -205,7 +205,7 @@ namespace {
 // trip counts it sits in, and the rest of its address (Base) that places
 // the lane's run.
 struct ThreadSpan {
-  std::string Base;
+  SymRef Base;
   int64_t Lo = 0, Hi = 0;
 };
 
@@ -236,8 +236,7 @@ std::optional<ThreadSpan> threadSpan(const KernelModel &M, const MemAccess &X) {
   }
   if (Base.isZero())
     return std::nullopt;
-  return ThreadSpan{Base.toSym()->key(), Const + Down,
-                    Const + Up + int64_t(X.Width)};
+  return ThreadSpan{Base.toSym(), Const + Down, Const + Up + int64_t(X.Width)};
 }
 
 // The bytes one thread loads of the record its lane starts at (see
@@ -261,7 +260,7 @@ std::optional<OwnRecordLoads> ownRecordLoads(const KernelModel &M,
     if (O.Root != A.Root || O.Space != A.Space || !O.IsLoad || O.IsAtomic)
       continue;
     std::optional<ThreadSpan> S = threadSpan(M, O);
-    if (!S || S->Base != Own->Base)
+    if (!S || S->Base->key() != Own->Base->key())
       continue;
     int64_t &End = Intervals.try_emplace(S->Lo, S->Hi).first->second;
     End = std::max(End, S->Hi);
@@ -275,7 +274,8 @@ std::optional<OwnRecordLoads> ownRecordLoads(const KernelModel &M,
     Covered = std::max(Covered, End);
   }
   R.Span = Covered - Intervals.begin()->first;
-  R.RuntimeStrides = scaledByRuntimeStrides(A.Offset);
+  // The loops' counters walk the record, not the tensor.
+  R.RuntimeStrides = scaledByRuntimeStrides(Own->Base);
   return R;
 }
 
