@@ -633,6 +633,9 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
         continue;
       }
       Survey.AnyContiguousInX |= contiguousInX(First);
+      if (contiguousAsTensor(G, Samplers, Ctx) ||
+          loadsOwnSmallRecord(M, G, *Rep) || madeOnceByFewLanes(G, Samplers))
+        continue;
       std::optional<ThreadChunk> Chunk = threadChunk(M, *Rep);
       // Fields of a record are graded as a record, whose remedy is its
       // layout, even where a lane stores several of them in a row.
@@ -665,6 +668,23 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
     }
   }
   return Survey;
+}
+
+bool UncoalescedAccessCheck::contiguousAsTensor(
+    llvm::ArrayRef<const MemAccess *> G, llvm::ArrayRef<WarpSampler> Samplers,
+    const ASTContext &Ctx) const {
+  std::vector<MemAccess> AsTensor;
+  for (const MemAccess *A : G) {
+    SymRef Offset = innermostStrideAsElement(*A, Ctx);
+    if (!Offset)
+      return false;
+    AsTensor.push_back(*A);
+    AsTensor.back().Offset = Offset;
+  }
+  std::vector<const MemAccess *> Group;
+  for (const MemAccess &A : AsTensor)
+    Group.push_back(&A);
+  return !wastefulCost(Group, Samplers, MinSectorRatio);
 }
 
 void UncoalescedAccessCheck::recordStoreRun(

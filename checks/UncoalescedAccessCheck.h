@@ -37,6 +37,12 @@ private:
   AccessSurvey surveyAccesses(const KernelView &Kernel,
                               llvm::ArrayRef<BlockShape> Shapes,
                               clang::ASTContext &Ctx) const;
+  /// True when \p G, written for a tensor of runtime strides, is coalesced
+  /// once the stride of its wrapped innermost coordinate is one element
+  /// (see innermostStrideAsElement).
+  bool contiguousAsTensor(llvm::ArrayRef<const MemAccess *> G,
+                          llvm::ArrayRef<WarpSampler> Samplers,
+                          const clang::ASTContext &Ctx) const;
   /// Records in \p R the group \p G whose lanes store runs of \p Run bytes
   /// an element at a time, when it wastes enough.
   void recordStoreRun(UncoalescedAccess &R, const KernelModel &M,

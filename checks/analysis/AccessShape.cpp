@@ -4,6 +4,7 @@
 #include "CudaAST.h"
 #include "SymExpr.h"
 #include "TemplateStandIn.h"
+#include "Warp.h"
 
 #include "clang/AST/Attr.h"
 
@@ -102,6 +103,230 @@ std::optional<ThreadChunk> threadChunk(const KernelModel &M,
   if (!stepsByWidth(A, L))
     return std::nullopt;
   return ThreadChunk{L, *Trip, *Trip * int64_t(A.Width)};
+}
+
+namespace {
+
+// Follows the lanes one element at a time: threadIdx.x with coefficient 1.
+bool followsLanesByOne(const SymRef &E) {
+  AffineForm F = affine(E);
+  std::optional<int64_t> C = F.Coeff[0].constant();
+  return !F.NonAffine && C && *C == 1 && F.Coeff[1].isZero() &&
+         F.Coeff[2].isZero();
+}
+
+// A lane-consecutive index wrapped at the end of a row: `i % n` with n a
+// runtime value or a constant of at least a warp (a smaller constant, `tid %
+// 8`, reorders the lanes of every warp), or `i >= n ? i - n : i`.
+bool wrapsLaneIndex(const SymNode &N) {
+  if (N.Kind == SymKind::Rem) {
+    const SymNode &Mod = *N.Ops[1];
+    if (Mod.threadDependent() ||
+        (Mod.isConst() && Mod.Value < int64_t(WarpSize)))
+      return false;
+    return followsLanesByOne(N.Ops[0]);
+  }
+  return N.Kind == SymKind::Select && followsLanesByOne(N.Ops[1]) &&
+         followsLanesByOne(N.Ops[2]);
+}
+
+// A stride the host passes: made of kernel parameters (and constants) only.
+bool isRuntimeStride(const SymNode &N) {
+  if (N.threadDependent() || N.isConst())
+    return false;
+  bool Param = false, Other = false;
+  anyLeaf(N, [&](const SymNode &L) {
+    Param |= L.Kind == SymKind::Uniform;
+    Other |= L.Kind != SymKind::Uniform && L.Kind != SymKind::Const;
+    return false;
+  });
+  return Param && !Other;
+}
+
+// Every non-constant term of \p Offset is scaled by a runtime stride.
+bool scaledByRuntimeStrides(const SymRef &Offset) {
+  Polynomial P = toPolynomial(Offset);
+  for (const auto &[Mono, C] : P.Terms)
+    if (!Mono.empty() && llvm::none_of(Mono, [&](const std::string &K) {
+          return isRuntimeStride(*P.Leaves.at(K));
+        }))
+      return false;
+  return true;
+}
+
+// \p E with each runtime stride of a wrapped lane index replaced by \p Unit.
+SymRef strideOfWrapsAs(const SymRef &E, const SymRef &Unit) {
+  if (E->isLeaf())
+    return E;
+  if (E->Kind == SymKind::Mul)
+    for (unsigned I : {0u, 1u})
+      if (wrapsLaneIndex(*E->Ops[I]) && isRuntimeStride(*E->Ops[1 - I]))
+        return symOp(SymKind::Mul, E->Ops[I], Unit);
+  llvm::SmallVector<SymRef, 3> Ops;
+  bool Changed = false;
+  for (const SymRef &O : E->Ops) {
+    Ops.push_back(strideOfWrapsAs(O, Unit));
+    Changed |= Ops.back() != O;
+  }
+  if (!Changed)
+    return E;
+  Ops.resize(3);
+  return symOp(E->Kind, Ops[0], Ops[1], Ops[2]);
+}
+
+// The size of what \p Root points to (1 for `void` and `char`).
+int64_t pointeeBytes(const ValueDecl *Root, const ASTContext &Ctx) {
+  QualType T = Root->getType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  else if (const auto *AT = T->getAsArrayTypeUnsafe())
+    T = AT->getElementType();
+  if (T->isVoidType() || T->isIncompleteType() || T->isDependentType() ||
+      !T->isConstantSizeType())
+    return 1;
+  return std::max<int64_t>(1, Ctx.getTypeSizeInChars(T).getQuantity());
+}
+
+} // namespace
+
+SymRef innermostStrideAsElement(const MemAccess &A, const ASTContext &Ctx) {
+  if (!A.Root || !A.Width || !A.Offset->threadDependent() ||
+      !scaledByRuntimeStrides(A.Offset))
+    return nullptr;
+  int64_t Pointee = pointeeBytes(A.Root, Ctx);
+  int64_t Unit = A.Width % Pointee == 0 ? A.Width / Pointee : 1;
+  SymRef Out = strideOfWrapsAs(A.Offset, symConst(Unit));
+  return Out == A.Offset ? nullptr : Out;
+}
+
+namespace {
+
+// Bytes [Lo, Hi) one thread's access \p X covers over the loops with known
+// trip counts it sits in, and the rest of its address (Base) that places
+// the lane's run.
+struct ThreadSpan {
+  SymRef Base;
+  int64_t Lo = 0, Hi = 0;
+};
+
+std::optional<ThreadSpan> threadSpan(const KernelModel &M, const MemAccess &X) {
+  Polynomial P = toPolynomial(X.Offset), Base;
+  int64_t Const = 0, Down = 0, Up = 0;
+  for (const auto &[Mono, C] : P.Terms) {
+    if (Mono.empty()) {
+      Const = C;
+      continue;
+    }
+    bool Iter = llvm::any_of(Mono, [&](const std::string &K) {
+      return P.Leaves.at(K)->Kind == SymKind::LoopIter;
+    });
+    if (!Iter) {
+      for (const std::string &K : Mono)
+        Base.Leaves[K] = P.Leaves.at(K);
+      Base.Terms[Mono] = C;
+      continue;
+    }
+    if (Mono.size() != 1)
+      return std::nullopt;
+    std::optional<int64_t> Trip =
+        M.tripCount(static_cast<const Stmt *>(P.Leaves.at(Mono[0])->Id));
+    if (!Trip || *Trip < 1)
+      return std::nullopt;
+    (C > 0 ? Up : Down) += C * (*Trip - 1);
+  }
+  if (Base.isZero())
+    return std::nullopt;
+  return ThreadSpan{Base.toSym(), Const + Down, Const + Up + int64_t(X.Width)};
+}
+
+// The bytes one thread loads of the record its lane starts at (see
+// loadsOwnSmallRecord): the span from the first byte to the last and how
+// many of them it reads.
+struct OwnRecordLoads {
+  int64_t Span = 0;
+  int64_t UsedBytes = 0;
+  /// The address is written for a tensor of runtime strides (see
+  /// innermostStrideAsElement), so the lanes' distance is the host's.
+  bool RuntimeStrides = false;
+};
+
+std::optional<OwnRecordLoads> ownRecordLoads(const KernelModel &M,
+                                             const MemAccess &A) {
+  std::optional<ThreadSpan> Own = threadSpan(M, A);
+  if (!Own || !A.Offset->threadDependent())
+    return std::nullopt;
+  std::map<int64_t, int64_t> Intervals; // Start -> end.
+  for (const MemAccess &O : M.accesses()) {
+    if (O.Root != A.Root || O.Space != A.Space || !O.IsLoad || O.IsAtomic)
+      continue;
+    std::optional<ThreadSpan> S = threadSpan(M, O);
+    if (!S || S->Base->key() != Own->Base->key())
+      continue;
+    int64_t &End = Intervals.try_emplace(S->Lo, S->Hi).first->second;
+    End = std::max(End, S->Hi);
+  }
+  if (Intervals.empty())
+    return std::nullopt;
+  OwnRecordLoads R;
+  int64_t Covered = Intervals.begin()->first;
+  for (auto [Start, End] : Intervals) {
+    R.UsedBytes += std::max<int64_t>(0, End - std::max(Start, Covered));
+    Covered = std::max(Covered, End);
+  }
+  R.Span = Covered - Intervals.begin()->first;
+  // The loops' counters walk the record, not the tensor.
+  R.RuntimeStrides = scaledByRuntimeStrides(Own->Base);
+  return R;
+}
+
+constexpr int64_t MinOwnRecordBytes = 16, MaxOwnRecordBytes = 40;
+
+} // namespace
+
+bool loadsOwnSmallRecord(const KernelModel &M,
+                         llvm::ArrayRef<const MemAccess *> G,
+                         const MemAccess &Rep) {
+  if (llvm::any_of(G, [](const MemAccess *A) { return A->IsStore; }))
+    return false; // Stores are not merged.
+  std::optional<OwnRecordLoads> R = ownRecordLoads(M, Rep);
+  if (!R || R->Span < MinOwnRecordBytes || R->Span > MaxOwnRecordBytes ||
+      4 * R->UsedBytes < 3 * R->Span)
+    return false;
+  if (R->RuntimeStrides)
+    return true; // The lanes are the host's stride apart: one record.
+  AffineForm F = affine(Rep.Offset);
+  std::optional<int64_t> Lane = F.Coeff[0].constant();
+  return !F.NonAffine && Lane && *Lane > 0 && *Lane <= R->Span;
+}
+
+namespace {
+
+constexpr unsigned MaxFewLanes = 8;
+
+bool madeByFewLanes(const MemAccess &A, const WarpSampler &W) {
+  for (unsigned S = 0; S < W.samples(); ++S) {
+    unsigned Lanes = 0;
+    for (unsigned Warp = 0; Warp < W.warps(S); ++Warp)
+      for (unsigned L = 0; L < WarpSize; ++L)
+        if (W.active(A.Guards, S, Warp, L) && ++Lanes > MaxFewLanes)
+          return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool madeOnceByFewLanes(llvm::ArrayRef<const MemAccess *> G,
+                        llvm::ArrayRef<WarpSampler> Samplers) {
+  return !Samplers.empty() && llvm::all_of(G, [&](const MemAccess *A) {
+    return A->Loops.empty() &&
+           llvm::any_of(
+               A->Guards,
+               [](const Guard &X) { return X.Cond->threadDependent(); }) &&
+           llvm::all_of(Samplers, [&](const WarpSampler &W) {
+             return madeByFewLanes(*A, W);
+           });
+  });
 }
 
 namespace {

@@ -12,6 +12,7 @@
 #define CUDALINT_ANALYSIS_ACCESSSHAPE_H
 
 #include "KernelModel.h"
+#include "Warp.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -52,6 +53,41 @@ bool stepsByWidth(const MemAccess &A, const clang::Stmt *Loop);
 /// The chunk \p A walks, if its innermost loop steps it by one element.
 std::optional<ThreadChunk> threadChunk(const KernelModel &M,
                                        const MemAccess &A);
+
+/// \p A's offset with the runtime stride of a wrapped coordinate taken to be
+/// one element, when the address is written for a tensor of runtime strides
+/// (every term of it scaled by one: `x[i0 * s0 + i1 * s1]`) and the
+/// coordinate the lanes follow is the flat thread index wrapped at a row
+/// (`i0 = i % ne0`, `(i - lp + n) % n`, `i >= n ? i - n : i`, the modulus
+/// a runtime value or a constant of a warp or more). Such a coordinate is
+/// the innermost of the decomposition, and the innermost stride of a
+/// contiguous tensor is its element; the lanes then run contiguously but
+/// for the one wrap per row. Null when \p A is not written so.
+SymRef innermostStrideAsElement(const MemAccess &A,
+                                const clang::ASTContext &Ctx);
+
+/// True when \p G, loads whose first is \p Rep, is a lane loading the whole
+/// of a small record of its own: over all the loads of the root whose
+/// address differs from Rep's only by a constant and by the counters of
+/// loops with a known trip count (`x[ib].d`, then `x[ib].qs[j]` for j <
+/// 32), the thread reads most of a span of 16 to 40 bytes, and the lanes
+/// are at most a span apart (a constant stride, or the host's stride of a
+/// tensor of runtime strides). The lanes' records then tile memory and the
+/// L1 serves the rest of each after the first load. A judgement between the
+/// 32-byte chunks measured at 1.03x and the 64-byte ones measured at 4.4x:
+/// a sector and a small header (a quantised block's scale). Below half a
+/// sector it is a field or two: each lane still fetches a sector for them.
+bool loadsOwnSmallRecord(const KernelModel &M,
+                         llvm::ArrayRef<const MemAccess *> G,
+                         const MemAccess &Rep);
+
+/// True when every access of \p G is made once (outside any loop) by at
+/// most 8 lanes of each block, under a guard on the thread index (`if (tid
+/// < ncols) dst[tid * s + row] = sum[tid];` after a reduction, with ncols a
+/// template's constant), under each of \p Samplers: a few sectors per
+/// block, whatever their layout.
+bool madeOnceByFewLanes(llvm::ArrayRef<const MemAccess *> G,
+                        llvm::ArrayRef<WarpSampler> Samplers);
 
 /// A thread's run of shared-memory elements issued as vector accesses: the
 /// compiler turns a contiguous run of 8 or 16 bytes of a scalar type in an
