@@ -870,13 +870,14 @@ void SharedBankConflictCheck::noteNoStrideChange(const BankConflict &C,
   if (Run && (Stride == 8 || Stride == 16) && !Vector.empty() &&
       stridedBankConflictDegree(Stride, Stride) < MinDegree) {
     Sink.diag(V->getLocation(),
-              "'%0' is indexed by hand: each thread's %1 adjacent elements "
+              "'%0' %select{is indexed by hand|is an 'extern __shared__' "
+              "array}5: each thread's %1 adjacent elements "
               "accessed as one '%2' do not conflict (the layout stays); the "
               "array must be %3-byte aligned%select{| (declare it "
               "'__align__(%3)')}4",
               DiagnosticIDs::Note)
         << V->getName() << int(Stride / A.Width) << Vector << int(Stride)
-        << (Limits.ArrayAlignment < Stride || *Run % Stride != 0);
+        << (Limits.ArrayAlignment < Stride || *Run % Stride != 0) << How;
     return;
   }
   Sink.diag(V->getLocation(),
