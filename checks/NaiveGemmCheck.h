@@ -11,6 +11,7 @@
 namespace cudalint {
 
 struct MatrixProduct;
+struct LaunchedSize;
 class MatrixProductFinder;
 
 /// Flags matrix products computed on CUDA cores: a loop that accumulates
@@ -26,8 +27,14 @@ public:
 private:
   void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   /// The finding at \p Loc, the accumulating statement, with its notes.
-  void reportProduct(const MatrixProduct &P, clang::SourceLocation Loc,
-                     clang::ASTContext &Ctx, FindingSink &Sink);
+  void reportProduct(const MatrixProduct &P, bool SmallSizeClass,
+                     clang::SourceLocation Loc, clang::ASTContext &Ctx,
+                     FindingSink &Sink);
+  /// A product whose launches are too small for any measured figure: a
+  /// remark, with no cuBLAS call offered.
+  void reportSmallProduct(const MatrixProduct &P, const LaunchedSize &Size,
+                          clang::SourceLocation Loc, clang::ASTContext &Ctx,
+                          FindingSink &Sink);
   /// The cuBLAS call in place of the kernel's launches, as a note with
   /// fix-its; or a note on why none is offered.
   void offerCublasCall(const MatrixProduct &P,

@@ -50,6 +50,19 @@ struct ArrayPadding {
                     const std::set<int64_t> &Works, ASTContext &Ctx);
   /// The smallest pad that works everywhere; 0 when none does.
   int64_t smallestPad() const { return Pads.empty() ? 0 : *Pads.begin(); }
+
+  /// For an array indexed by hand: the paddings of its index (row, pad, in
+  /// elements) that work in every instance so far, the preferred first.
+  std::vector<std::pair<int64_t, int64_t>> IndexPads;
+  bool IndexSeen = false;
+  void keepIndexPaddings(std::vector<std::pair<int64_t, int64_t>> Works) {
+    if (IndexSeen)
+      llvm::erase_if(Works, [&](const std::pair<int64_t, int64_t> &P) {
+        return !llvm::is_contained(IndexPads, P);
+      });
+    IndexPads = std::move(Works);
+    IndexSeen = true;
+  }
 };
 
 /// The conflicts of the instances of one kernel, by access location, and
@@ -293,6 +306,58 @@ std::set<int64_t> paddingsThatWork(const VarDecl *V,
   return Works;
 }
 
+// The element size of an array indexed by hand (one dimension, or
+// `extern __shared__`); 0 for an array of rows.
+int64_t handIndexedElementBytes(const VarDecl *V,
+                                const TemplateStandIn *StandIn,
+                                const ASTContext &Ctx) {
+  QualType T = concreteType(V->getType(), StandIn, Ctx);
+  const ArrayType *AT = T.isNull() ? nullptr : Ctx.getAsArrayType(T);
+  if (!AT || AT->getElementType()->isArrayType() ||
+      !AT->getElementType()->isConstantSizeType() ||
+      AT->getElementType()->isIncompleteType())
+    return 0;
+  return Ctx.getTypeSizeInChars(AT->getElementType()).getQuantity();
+}
+
+// The paddings of the index of an array indexed by hand (element j moved
+// to j + j / Row * Pad, in every access) under which no access of
+// \p Accesses conflicts and none gets worse than it was (\p Before), the
+// least memory first.
+std::vector<std::pair<int64_t, int64_t>> indexPaddingsThatWork(
+    const VarDecl *V, llvm::ArrayRef<const MemAccess *> Accesses,
+    llvm::ArrayRef<unsigned> Before, llvm::ArrayRef<WarpSampler> Samplers,
+    unsigned MinDegree, unsigned RowAlignment, const TemplateStandIn *StandIn,
+    const ASTContext &Ctx) {
+  std::vector<std::pair<int64_t, int64_t>> Works;
+  int64_t ElementBytes = handIndexedElementBytes(V, StandIn, Ctx);
+  if (!ElementBytes)
+    return Works;
+  std::vector<std::pair<int64_t, int64_t>> Candidates;
+  for (int64_t Row : {2, 4, 8, 16, 32, 64, 128})
+    for (int64_t Pad : {1, 2, 4, 8, 16})
+      if (Row * ElementBytes % RowAlignment == 0 &&
+          Pad * ElementBytes % RowAlignment == 0)
+        Candidates.push_back({Row, Pad});
+  llvm::stable_sort(Candidates, [](const auto &L, const auto &R) {
+    return L.second * R.first < R.second * L.first ||
+           (L.second * R.first == R.second * L.first && L.second < R.second);
+  });
+  for (const auto &[Row, Pad] : Candidates) {
+    WhatIf W;
+    W.IndexPads[V] = WhatIf::IndexPad{ElementBytes, Row, Pad};
+    bool Ok = true;
+    for (size_t I = 0; I < Accesses.size() && Ok; ++I) {
+      std::optional<unsigned> D =
+          leastBankConflictDegree(*Accesses[I], Samplers, &W);
+      Ok = D && *D < MinDegree && *D <= std::max(1u, Before[I]);
+    }
+    if (Ok)
+      Works.push_back({Row, Pad});
+  }
+  return Works;
+}
+
 // Static shared memory is limited to 48 KiB per block: why padding \p Fix's
 // array by \p Pad would break the kernel, or empty.
 std::string sharedMemoryLimitHazard(const ArrayPadding &Fix,
@@ -375,6 +440,78 @@ ConflictText conflictText(const BankConflict &C,
     T.Cost = "padding a [32][32] double tile read by columns (16-way) to "
              "[32][33] measured 1.09x on an H100 (8192x8192 transpose)";
   return T;
+}
+
+// The constant distance in bytes from \p From to \p To when they differ
+// only in their constant terms.
+std::optional<int64_t> constantDistance(const Polynomial &From,
+                                        const Polynomial &To) {
+  auto WithoutConstant = [](const Polynomial &P) {
+    std::map<std::vector<std::string>, int64_t> Terms = P.Terms;
+    Terms.erase(std::vector<std::string>());
+    return Terms;
+  };
+  if (WithoutConstant(From) != WithoutConstant(To))
+    return std::nullopt;
+  auto ConstantOf = [](const Polynomial &P) -> int64_t {
+    auto It = P.Terms.find(std::vector<std::string>());
+    return It == P.Terms.end() ? 0 : It->second;
+  };
+  return ConstantOf(To) - ConstantOf(From);
+}
+
+// How the accesses of an array use the lane stride of one of them.
+struct StrideUse {
+  /// Every access has that lane stride: a change of stride, made in every
+  /// index, keeps what they read and write.
+  bool All = true;
+  /// The constant offsets in bytes, from the one access, of the accesses
+  /// with that stride that differ from it only by a constant.
+  std::set<int64_t> Offsets;
+};
+
+StrideUse strideUse(const MemAccess &A, int64_t Stride,
+                    llvm::ArrayRef<const MemAccess *> Accesses) {
+  StrideUse Use;
+  Polynomial Base = affine(A.Offset).Base;
+  for (const MemAccess *O : Accesses) {
+    if (pureLaneStride(*O) != Stride) {
+      Use.All = false;
+      continue;
+    }
+    if (std::optional<int64_t> D =
+            constantDistance(Base, affine(O->Offset).Base))
+      Use.Offsets.insert(*D);
+  }
+  return Use;
+}
+
+// The first offset of a run of adjacent \p Width-byte elements that covers
+// each thread's \p Stride bytes (`a[2 * i]` and `a[2 * i + 1]`), or
+// nullopt when the accesses leave a gap.
+std::optional<int64_t> adjacentRun(const StrideUse &Use, int64_t Stride,
+                                   unsigned Width) {
+  if (Use.Offsets.empty() || Width == 0)
+    return std::nullopt;
+  int64_t First = *Use.Offsets.begin();
+  for (int64_t At = First; At < First + Stride; At += Width)
+    if (!Use.Offsets.count(At))
+      return std::nullopt;
+  return First;
+}
+
+// `uint2` for two `unsigned int`s; empty when CUDA has no such vector.
+std::string vectorTypeName(llvm::StringRef Element, int64_t Lanes) {
+  static constexpr std::pair<llvm::StringLiteral, llvm::StringLiteral> Names[] =
+      {{"float", "float"},
+       {"int", "int"},
+       {"unsigned int", "uint"},
+       {"double", "double"},
+       {"long long", "longlong"}};
+  for (const auto &[Type, Vector] : Names)
+    if (Element == Type)
+      return (Vector + llvm::Twine(Lanes)).str();
+  return "";
 }
 
 } // namespace
@@ -552,6 +689,9 @@ void SharedBankConflictCheck::collectConflicts(
         paddingsThatWork(V, List, Before, Samplers, MinDegree,
                          rowAlignment(List), M.standIn(), Ctx),
         Ctx);
+    Conflicts.paddingOf(V, Ctx).keepIndexPaddings(
+        indexPaddingsThatWork(V, List, Before, Samplers, MinDegree,
+                              rowAlignment(List), M.standIn(), Ctx));
   }
 }
 
@@ -611,6 +751,16 @@ void SharedBankConflictCheck::reportConflict(
     Limits.RowAlignment =
         rowAlignment(sharedArrayAccesses(*Fix.Model)[Fix.Array]);
     Limits.LanesInX = FirstShape.X.value_or(32) % 32 == 0;
+    Limits.Accesses = sharedArrayAccesses(*Fix.Model)[Fix.Array];
+    if (!Fix.IndexPads.empty())
+      Limits.IndexPad = Fix.IndexPads.front();
+    Limits.Hazard = Fix.Hazard;
+    // A template's pattern has no alignment yet: taken as the element's.
+    if (!Fix.Array->getType()->isDependentType())
+      Limits.ArrayAlignment = Ctx.getDeclAlign(Fix.Array).getQuantity();
+    Limits.ElementName =
+        C.Access->Type.getCanonicalType().getUnqualifiedType().getAsString(
+            Ctx.getPrintingPolicy());
     if (Shape)
       Limits.ElementBytes =
           Ctx.getTypeSizeInChars(Shape->Element).getQuantity();
@@ -670,6 +820,23 @@ void SharedBankConflictCheck::noteStridePadding(const BankConflict &C,
   const VarDecl *V = C.Array;
   const MemAccess &A = *C.Access;
   unsigned How = V->hasExternalStorage() ? 1 : 0;
+  // A padding of the index is written in every access of the array: it
+  // is offered only where the simulation passes it for each of them.
+  if (Limits.IndexPad) {
+    auto [Row, Pad] = *Limits.IndexPad;
+    std::string Index = "j + j / " + std::to_string(Row) +
+                        (Pad > 1 ? " * " + std::to_string(Pad) : "");
+    Sink.diag(V->getLocation(),
+              "'%0' %select{is indexed by hand|is an 'extern __shared__' "
+              "array}1: writing each index 'j' of it as '%2' in every access "
+              "(%select{the array's size|the launch's dynamic shared-memory "
+              "size}1 grown to match) removes the conflict in the bank "
+              "simulation of all its accesses%select{|; mind that %4}3",
+              DiagnosticIDs::Note)
+        << V->getName() << How << Index
+        << !(Limits.Hazard.empty() || V->hasExternalStorage()) << Limits.Hazard;
+    return;
+  }
   std::optional<int64_t> Stride =
       Limits.LanesInX ? pureLaneStride(A) : std::nullopt;
   // The pure-stride model must give the degree found, or it is not this
@@ -684,28 +851,43 @@ void SharedBankConflictCheck::noteStridePadding(const BankConflict &C,
         << V->getName() << How;
     return;
   }
-  for (int64_t Pad = 1; Pad <= MaxPad; ++Pad) {
-    int64_t Padded = *Stride + Pad * Limits.ElementBytes;
-    if (Padded % Limits.RowAlignment == 0 &&
-        stridedBankConflictDegree(Padded, A.Width) < MinDegree) {
-      Sink.diag(V->getLocation(),
-                "'%0' %select{is indexed by hand|is an 'extern __shared__' "
-                "array}1: a row stride of %2 elements instead of %3 removes "
-                "this conflict in the bank simulation (pad the index, and the "
-                "array's size with it)",
-                DiagnosticIDs::Note)
-          << V->getName() << How << int(Padded / Limits.ElementBytes)
-          << int(*Stride / Limits.ElementBytes);
-      return;
-    }
+  noteNoStrideChange(C, Limits, *Stride, Sink);
+}
+
+void SharedBankConflictCheck::noteNoStrideChange(const BankConflict &C,
+                                                 const PaddingLimits &Limits,
+                                                 int64_t Stride,
+                                                 FindingSink &Sink) {
+  const VarDecl *V = C.Array;
+  const MemAccess &A = *C.Access;
+  unsigned How = V->hasExternalStorage() ? 1 : 0;
+  StrideUse Use = strideUse(A, Stride, Limits.Accesses);
+  // Each thread's adjacent elements as one vector: the layout stays, and
+  // lanes a vector apart do not conflict.
+  std::optional<int64_t> Run = adjacentRun(Use, Stride, A.Width);
+  std::string Vector =
+      vectorTypeName(Limits.ElementName, A.Width ? Stride / A.Width : 0);
+  if (Run && (Stride == 8 || Stride == 16) && !Vector.empty() &&
+      stridedBankConflictDegree(Stride, Stride) < MinDegree) {
+    Sink.diag(V->getLocation(),
+              "'%0' %select{is indexed by hand|is an 'extern __shared__' "
+              "array}5: each thread's %1 adjacent elements "
+              "accessed as one '%2' do not conflict (the layout stays); the "
+              "array must be %3-byte aligned%select{| (declare it "
+              "'__align__(%3)')}4",
+              DiagnosticIDs::Note)
+        << V->getName() << int(Stride / A.Width) << Vector << int(Stride)
+        << (Limits.ArrayAlignment < Stride || *Run % Stride != 0) << How;
+    return;
   }
   Sink.diag(V->getLocation(),
             "'%0' %select{is indexed by hand|is an 'extern __shared__' "
-            "array}1: no padding of its row stride up to %2 elements removes "
-            "the conflict%select{| while keeping its vector accesses "
-            "aligned}3; no simple layout change fixes it",
+            "array}1: no padding of its index ('j + j / R * P', rows of up to "
+            "128 elements) removes the conflict without adding one to its "
+            "other accesses%select{| while keeping its vector accesses "
+            "aligned}2; no simple layout change fixes it",
             DiagnosticIDs::Note)
-      << V->getName() << How << int(MaxPad) << (Limits.RowAlignment > 1);
+      << V->getName() << How << (Limits.RowAlignment > 1);
 }
 
 } // namespace cudalint

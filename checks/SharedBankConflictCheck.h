@@ -58,6 +58,14 @@ private:
     unsigned RowAlignment = 1; ///< Bytes, for the vector accesses.
     int64_t ElementBytes = 0;
     bool LanesInX = true; ///< A warp's lanes differ in threadIdx.x only.
+    /// Every access of the array (a change of its layout moves them all).
+    std::vector<const MemAccess *> Accesses;
+    unsigned ArrayAlignment = 4; ///< Bytes, as declared.
+    std::string ElementName;     ///< `float`, `unsigned int`, ...
+    /// The padding of the index (row, pad, in elements) that the bank
+    /// simulation of every access passes, for an array indexed by hand.
+    std::optional<std::pair<int64_t, int64_t>> IndexPad;
+    std::string Hazard; ///< Why changing the array's layout is risky.
   };
   /// The note at the declaration of the array of \p C: the padding, applied
   /// (\p Padded) or not (why: \p Hazard), or that none helps.
@@ -68,6 +76,10 @@ private:
   /// passes, or that none does.
   void noteStridePadding(const BankConflict &C, const PaddingLimits &Limits,
                          FindingSink &Sink);
+  /// For a conflict no change of stride can fix: a vector access of each
+  /// thread's run of adjacent elements, or that nothing simple fits.
+  void noteNoStrideChange(const BankConflict &C, const PaddingLimits &Limits,
+                          int64_t Stride, FindingSink &Sink);
   /// Report conflicts of at least this degree.
   unsigned MinDegree;
 };

@@ -207,6 +207,17 @@ SymRef bindLaunchArguments(const SymRef &E, const FunctionDecl &Kernel,
   });
 }
 
+std::optional<int64_t> integerArgumentAtLaunch(const ParmVarDecl &Param,
+                                               const CUDAKernelCallExpr *Launch,
+                                               const FunctionDecl *Caller,
+                                               ASTContext &Ctx) {
+  unsigned Index = Param.getFunctionScopeIndex();
+  if (!Launch || !Param.getType()->isIntegerType() ||
+      Index >= Launch->getNumArgs())
+    return std::nullopt;
+  return valueAt(Launch->getArg(Index), Caller, Ctx, 0);
+}
+
 Dim3Source dim3Source(const Expr *E) {
   E = E->IgnoreImplicit();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {

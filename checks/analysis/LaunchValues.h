@@ -62,6 +62,14 @@ SymRef bindLaunchArguments(const SymRef &E, const clang::FunctionDecl &Kernel,
                            const clang::FunctionDecl *Caller,
                            clang::ASTContext &Ctx);
 
+/// What \p Launch passes for the integer parameter \p Param of its kernel
+/// when it is known in the caller: a constant expression (a literal, a
+/// macro, a `const` global), a local variable initialised once and only
+/// read after, or arithmetic of those; nullopt otherwise.
+std::optional<int64_t> integerArgumentAtLaunch(
+    const clang::ParmVarDecl &Param, const clang::CUDAKernelCallExpr *Launch,
+    const clang::FunctionDecl *Caller, clang::ASTContext &Ctx);
+
 } // namespace cudalint
 
 #endif

@@ -3,6 +3,7 @@
 #include "MatrixProduct.h"
 #include "AddressTerms.h"
 #include "CudaAST.h"
+#include "LaunchValues.h"
 #include "TemplateStandIn.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -12,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <array>
+#include <functional>
 
 using namespace clang;
 
@@ -482,6 +484,36 @@ llvm::SmallVector<const Stmt *, 4> enclosingLoops(const Stmt *S,
   return Loops;
 }
 
+// The one integer parameter of \p Kernel that the condition of \p Loop
+// reads (`k < K`, `t < (K + TILE - 1) / TILE`); null when it reads none or
+// several.
+const ParmVarDecl *boundParameter(const Stmt *Loop,
+                                  const FunctionDecl &Kernel) {
+  const Expr *Cond = nullptr;
+  if (const auto *Fo = dyn_cast<ForStmt>(Loop))
+    Cond = Fo->getCond();
+  else if (const auto *Wh = dyn_cast<WhileStmt>(Loop))
+    Cond = Wh->getCond();
+  else if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    Cond = Do->getCond();
+  const ParmVarDecl *Found = nullptr;
+  bool Several = false;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        if (P->getDeclContext() == &Kernel && P->getType()->isIntegerType()) {
+          Several |= Found && Found != P;
+          Found = P;
+        }
+    for (const Stmt *C : S->children())
+      Visit(C);
+  };
+  Visit(Cond);
+  return Several ? nullptr : Found;
+}
+
 // The operands follow different thread coordinates, and each some of its
 // own. Coordinates both follow are a batch (a sample, a head: llm.c's
 // attention computes `Q K^T` per head from one flat thread index), each
@@ -658,6 +690,7 @@ MatrixProductFinder::recognise(const ProductCandidate &C) {
   assignRoles(P);
   locateGlobalCopy(P.X);
   locateGlobalCopy(P.Y);
+  findDepth(P);
   return P;
 }
 
@@ -709,13 +742,73 @@ bool MatrixProductFinder::findKLoop(MatrixProduct &P) const {
     P.X.KStride = *CX;
     P.Y.KStride = *CY;
     P.KLoop = L;
-    // A tiled product's k loop runs over one tile; its depth is the tile
-    // loop's times that, which the model does not count.
-    if (!P.tiled())
-      P.ConstantDepth = Model.tripCount(L);
     return true;
   }
   return false;
+}
+
+// A tiled product's k loop runs over one tile: its depth is that times the
+// trips of the loop over the tiles around it, the loop that moves both
+// global copies.
+void MatrixProductFinder::findDepth(MatrixProduct &P) const {
+  const Stmt *DepthLoop = P.KLoop;
+  if (P.tiled()) {
+    llvm::SmallVector<const Stmt *, 4> Loops = enclosingLoops(P.KLoop, Ctx);
+    DepthLoop = Loops.empty() ? nullptr : Loops.front();
+    for (const ProductOperand *O : {&P.X, &P.Y})
+      if (DepthLoop && O->ViaShared &&
+          (!O->Global ||
+           !loopLeafKey(toPolynomial(O->Global->Offset), DepthLoop)))
+        DepthLoop = nullptr;
+  }
+  if (!DepthLoop)
+    return;
+  std::optional<int64_t> Trips = Model.tripCount(DepthLoop);
+  if (Trips && P.tiled())
+    if (std::optional<int64_t> PerTile = Model.tripCount(P.KLoop))
+      P.ConstantDepth = *Trips * *PerTile;
+  if (Trips && !P.tiled())
+    P.ConstantDepth = Trips;
+  if (!P.ConstantDepth)
+    P.DepthParameter = boundParameter(DepthLoop, Kernel);
+}
+
+std::optional<LaunchedSize> launchedSize(const MatrixProduct &P,
+                                         const FunctionDecl &Kernel,
+                                         llvm::ArrayRef<LaunchSite> Launches,
+                                         ASTContext &Ctx) {
+  if (Launches.empty() && P.ConstantDepth)
+    return LaunchedSize{*P.ConstantDepth, -1};
+  if (Launches.empty() || (!P.ConstantDepth && !P.DepthParameter))
+    return std::nullopt;
+  LaunchedSize Largest{0, 0};
+  for (const LaunchSite &L : Launches) {
+    std::optional<int64_t> Depth = P.ConstantDepth;
+    unsigned Index =
+        P.DepthParameter ? P.DepthParameter->getFunctionScopeIndex() : 0;
+    if (!Depth && Index < Kernel.getNumParams())
+      Depth = integerArgumentAtLaunch(*Kernel.getParamDecl(Index), L.Call,
+                                      L.Caller, Ctx);
+    if (!Depth || *Depth <= 0)
+      return std::nullopt; // A launch of unknown depth may be large.
+    Largest.Depth = std::max(Largest.Depth, *Depth);
+    const CallExpr *Config = L.Call->getConfig();
+    std::optional<int64_t> Threads = 1;
+    for (unsigned Arg = 0; Arg < 2; ++Arg) {
+      std::optional<Dim3Extents> D;
+      if (Config && Config->getNumArgs() >= 2)
+        D = dim3ExtentsAtLaunch(Config->getArg(Arg), L.Call, L.Caller, Ctx);
+      for (unsigned I = 0; I < 3; ++I)
+        Threads = D && (*D)[I] && Threads ? *Threads * *(*D)[I]
+                                          : std::optional<int64_t>();
+    }
+    // Unknown threads: the product may be as large as its depth allows.
+    if (!Threads || Largest.Threads < 0)
+      Largest.Threads = -1;
+    else
+      Largest.Threads = std::max(Largest.Threads, *Threads);
+  }
+  return Largest;
 }
 
 // The store of the accumulator, after the k loop, at both coordinates;

@@ -22,6 +22,7 @@
 #ifndef CUDALINT_ANALYSIS_MATRIXPRODUCT_H
 #define CUDALINT_ANALYSIS_MATRIXPRODUCT_H
 
+#include "CudaAST.h"
 #include "KernelModel.h"
 #include "SymExpr.h"
 
@@ -70,6 +71,23 @@ struct Accumulation {
 std::optional<Accumulation> accumulation(const clang::Expr *S,
                                          const TemplateStandIn *StandIn);
 
+struct MatrixProduct;
+
+/// The largest sizes the launches in view give a product.
+struct LaunchedSize {
+  int64_t Depth = 0;   ///< K, the largest any launch gives.
+  int64_t Threads = 0; ///< The most threads a launch starts; -1: unknown.
+};
+
+/// The sizes \p Launches give the product \p P of \p Kernel: its depth
+/// where it is constant or every launch passes a constant for the
+/// parameter that bounds it, and the threads each launch starts; nullopt
+/// when a launch's depth is not known.
+std::optional<LaunchedSize> launchedSize(const MatrixProduct &P,
+                                         const clang::FunctionDecl &Kernel,
+                                         llvm::ArrayRef<LaunchSite> Launches,
+                                         clang::ASTContext &Ctx);
+
 /// Kernels that already use tensor cores: WMMA, CUTLASS/CuTe, mma PTX.
 bool usesTensorCores(const clang::Stmt *S);
 
@@ -111,6 +129,10 @@ struct MatrixProduct {
   /// times (`for (k = 0; k < NK; ++k)` with NK a macro); unknown for a
   /// tiled product, whose k loop covers one tile.
   std::optional<int64_t> ConstantDepth;
+  /// The kernel parameter that bounds the depth where it is not constant
+  /// (`k < K`, a tile loop's `t < (K + 15) / 16`): a launch that passes a
+  /// constant for it gives the depth (launchedDepth).
+  const clang::ParmVarDecl *DepthParameter = nullptr;
   const MemAccess *Store = nullptr; ///< Where the result goes.
   /// What `C = ...` stores; null for `C += ...` and a product accumulated
   /// in place.
@@ -155,6 +177,8 @@ public:
 private:
   bool resolveOperands(MatrixProduct &P);
   bool findKLoop(MatrixProduct &P) const;
+  /// The product's depth, constant or bounded by a parameter.
+  void findDepth(MatrixProduct &P) const;
   bool findStore(MatrixProduct &P) const;
   void locateGlobalCopy(ProductOperand &O) const;
 

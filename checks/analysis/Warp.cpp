@@ -9,6 +9,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <set>
@@ -355,6 +356,14 @@ std::optional<LaneOffsets> laneOffsets(const MemAccess &A, const WarpSampler &S,
     for (std::optional<int64_t> &O : Offs)
       if (O && (*O < 0 || *O + A.Width > *Bytes))
         O.reset();
+  if (W)
+    if (auto It = W->IndexPads.find(A.Root); It != W->IndexPads.end())
+      for (std::optional<int64_t> &O : Offs)
+        if (O) {
+          const WhatIf::IndexPad &P = It->second;
+          int64_t J = llvm::divideFloorSigned(*O, P.ElementBytes);
+          *O += llvm::divideFloorSigned(J, P.Row) * P.Pad * P.ElementBytes;
+        }
   return Offs;
 }
 

@@ -65,6 +65,12 @@ struct WhatIf {
   /// Loop iteration counters (SymKind::LoopIter, by loop) held at a value
   /// instead of drawn per sample.
   std::map<const void *, int64_t> LoopIters;
+  /// A hand-indexed shared array's index padded: element j of the array
+  /// (by declaration) moves to j + j / Row * Pad.
+  struct IndexPad {
+    int64_t ElementBytes = 4, Row = 32, Pad = 1;
+  };
+  std::map<const void *, IndexPad> IndexPads;
 };
 
 class WarpSampler {

@@ -30,7 +30,7 @@ __global__ void by_hand(float *out, const float *in) {
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = s[threadIdx.x * 32 + threadIdx.y];
   // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: 32-way bank conflict{{.*}}[cudalint-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-5]]:20: note: 's' is indexed by hand: a row stride of 33 elements instead of 32 {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:20: note: 's' is indexed by hand: {{.*}}'j + j / 32' in every access{{.*}}
 }
 
 void run_by_hand(float *out, const float *in) {
@@ -44,7 +44,7 @@ __global__ void by_hand_double(double *out, const double *in) {
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x * 16];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: {{[0-9]+}}-way bank conflict{{.*}}[cudalint-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-5]]:21: note: 's' is indexed by hand: a row stride of 17 elements instead of 16 {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:21: note: 's' is indexed by hand: {{.*}}'j + j / 16' in every access{{.*}}
 }
 
 // int4 elements 32 words apart (8-way per quarter-warp): a stride of 9
@@ -55,5 +55,5 @@ __global__ void by_hand_int4(int4 *out, const int4 *in) {
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x * 8];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: {{[0-9]+}}-way bank conflict{{.*}}[cudalint-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-5]]:19: note: 's' is indexed by hand: a row stride of 9 elements instead of 8 {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:19: note: 's' is indexed by hand: {{.*}}'j + j / 8' in every access{{.*}}
 }
