@@ -380,14 +380,16 @@ const SymNode *contiguousIndex(const MemAccess &A) {
 // the threads would only move the stride to that side. A decimation (`in[16
 // * i]`), a gather of short rows (`ids[(t / k) * s + t % k]`) and a wrapped
 // index are none.
-bool isTranspose(const KernelModel &M, const MemAccess &A) {
+bool isTranspose(const KernelModel &M, const MemAccess &A, ASTContext &Ctx) {
   if (A.IsLoad == A.IsStore || !contiguousIndex(A))
     return false;
   for (const MemAccess &O : M.accesses()) {
     if (O.Space != MemSpace::Global || O.Root == A.Root || O.IsAtomic ||
         O.IsStore == A.IsStore || !O.Offset->threadDependent())
       continue;
-    if (contiguousInX(O))
+    // The same values, moved: what one side loads the other stores.
+    if (contiguousInX(O) && (A.IsStore ? storesLoadedValue(A, O, Ctx)
+                                       : storesLoadedValue(O, A, Ctx)))
       return true;
   }
   return false;
@@ -812,7 +814,7 @@ void UncoalescedAccessCheck::addRemedy(const UncoalescedAccess &R,
     offerRemap(*P, A, RemapOffered, Sink);
     return;
   }
-  if (isTranspose(M, A)) {
+  if (isTranspose(M, A, Ctx)) {
     Sink.diag(A.E->getBeginLoc(),
               "a transpose or permutation: a remap of the threads only moves "
               "the stride to the other side; stage a tile through shared "
@@ -843,7 +845,11 @@ void UncoalescedAccessCheck::addRunRemedy(const UncoalescedAccess &R,
     return addRowRemedy(R, Loop, rowWork(M, Loop, Ctx), Ctx, Sink);
   // Elsewhere a remap needs an index that walks consecutive elements; a
   // stride that the layout makes (`in[16 * i]`, `a[i * stride]`) has none.
-  if (const SymNode *Index = contiguousIndex(A))
+  // Lanes that exchange values (shuffles, votes, cooperative groups) tie
+  // the work to which threads share a warp: no simple remap.
+  WarpLevelUse WL;
+  WL.TraverseStmt(M.kernel().getBody());
+  if (const SymNode *Index = contiguousIndex(A); Index && !WL.Found)
     Sink.diag(A.E->getBeginLoc(),
               "make consecutive threadIdx.x values access consecutive "
               "addresses: '%0' walks them here",

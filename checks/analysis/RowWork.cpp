@@ -239,15 +239,44 @@ bool updatesInPlace(const KernelModel &M, const MemAccess &S,
   });
 }
 
-// Every loop some access of \p M sits in.
-std::set<const Stmt *> loopsOf(const KernelModel &M) {
+// The locals folded in the loops some access of \p M sits in: those nested
+// in \p Loop, or those outside it (before or after), as \p Nested says.
+std::set<const VarDecl *> foldedAround(const KernelModel &M, const Stmt *Loop,
+                                       bool Nested, const SourceManager &SM) {
   std::set<const Stmt *> Loops;
   for (const MemAccess &A : M.accesses())
     Loops.insert(A.Loops.begin(), A.Loops.end());
-  return Loops;
+  std::set<const VarDecl *> Folded;
+  for (const Stmt *L : Loops)
+    if (L != Loop && inside(L->getBeginLoc(), Loop, SM) == Nested) {
+      std::set<const VarDecl *> C = carriedLocals(L, SM);
+      Folded.insert(C.begin(), C.end());
+    }
+  return Folded;
+}
+
+// Whether \p E is \p Target, contains it, or reads a local initialised
+// from it (followed a few levels).
+bool flowsFrom(const Stmt *E, const Expr *Target, unsigned Depth = 4) {
+  if (!E || Depth == 0)
+    return false;
+  if (E == Target)
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      return V->hasLocalStorage() && flowsFrom(V->getInit(), Target, Depth - 1);
+  return llvm::any_of(E->children(), [&](const Stmt *C) {
+    return flowsFrom(C, Target, Depth);
+  });
 }
 
 } // namespace
+
+bool storesLoadedValue(const MemAccess &Store, const MemAccess &Load,
+                       ASTContext &Ctx) {
+  std::optional<StoreSite> Site = storeSite(Store, Ctx);
+  return Site && flowsFrom(Site->Value, Load.E);
+}
 
 bool walksAlongLoop(const MemAccess &A, const Stmt *Loop) {
   int64_t Step = stepOf(A, Loop);
@@ -256,11 +285,8 @@ bool walksAlongLoop(const MemAccess &A, const Stmt *Loop) {
 
 bool storesNeedReducedValue(const KernelModel &M, const Stmt *Loop,
                             ASTContext &Ctx) {
-  std::set<const VarDecl *> Reduced;
-  for (const Stmt *L : loopsOf(M)) {
-    std::set<const VarDecl *> C = carriedLocals(L, Ctx.getSourceManager());
-    Reduced.insert(C.begin(), C.end());
-  }
+  std::set<const VarDecl *> Reduced =
+      foldedAround(M, Loop, /*Nested=*/false, Ctx.getSourceManager());
   if (Reduced.empty())
     return false;
   return llvm::any_of(M.accesses(), [&](const MemAccess &S) {
@@ -274,6 +300,8 @@ bool storesNeedReducedValue(const KernelModel &M, const Stmt *Loop,
 RowWork rowWork(const KernelModel &M, const Stmt *Loop, ASTContext &Ctx) {
   std::set<const VarDecl *> Carried =
       carriedLocals(Loop, Ctx.getSourceManager());
+  std::set<const VarDecl *> NestedFolds =
+      foldedAround(M, Loop, /*Nested=*/true, Ctx.getSourceManager());
   bool MovingStore = false, Accumulates = false, NestedAccumulation = false;
   for (const MemAccess &S : M.accesses()) {
     if (!isGlobalStoreIn(S, Loop))
@@ -285,6 +313,9 @@ RowWork rowWork(const KernelModel &M, const Stmt *Loop, ASTContext &Ctx) {
       std::optional<StoreSite> Site = storeSite(S, Ctx);
       if (Site && dependsOn(Site->Value, Carried))
         return RowWork::Recurrence;
+      // Each element a sum over a loop nested in this one (taps of a
+      // convolution): not a copy.
+      NestedAccumulation |= Site && dependsOn(Site->Value, NestedFolds);
     }
     // An accumulation over this loop reduces the row; one over a loop
     // nested in it makes each stored element a reduction, not a copy.
@@ -294,7 +325,12 @@ RowWork rowWork(const KernelModel &M, const Stmt *Loop, ASTContext &Ctx) {
   }
   if (!Carried.empty() || Accumulates)
     return RowWork::Reduction;
-  if (MovingStore && !NestedAccumulation &&
+  // A copy reads global data along the row (a row stored from registers
+  // would need an exchange first).
+  bool Reads = llvm::any_of(M.accesses(), [&](const MemAccess &L) {
+    return isGlobalLoadIn(L, Loop);
+  });
+  if (MovingStore && Reads && !NestedAccumulation &&
       !storesNeedReducedValue(M, Loop, Ctx))
     return RowWork::Copy;
   return RowWork::Other;

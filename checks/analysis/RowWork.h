@@ -49,6 +49,11 @@ RowWork rowWork(const KernelModel &M, const clang::Stmt *Loop,
 bool storesNeedReducedValue(const KernelModel &M, const clang::Stmt *Loop,
                             clang::ASTContext &Ctx);
 
+/// True when the value \p Store writes is the one \p Load reads, directly
+/// or through locals (`out[p] = in[i]`, `float v = in[i]; out[p] = v;`).
+bool storesLoadedValue(const MemAccess &Store, const MemAccess &Load,
+                       clang::ASTContext &Ctx);
+
 /// True when each iteration of \p Loop moves \p A by one element, forwards
 /// or backwards (`a[r * n + j]`, `a[r * n + n - 2 - j]`).
 bool walksAlongLoop(const MemAccess &A, const clang::Stmt *Loop);
