@@ -237,32 +237,6 @@ bool contiguousInX(const MemAccess &A) {
   return false;
 }
 
-// Rows of at most this many threads are narrow enough to remark on: 8
-// floats fill one sector, and 8x32 against 32x8 blocks measured 1.13x on a
-// 2D copy (16x16 on a stencil: 1.03x, noise).
-constexpr int64_t MaxNarrowRow = 8;
-
-// Loops and texture fetches in a kernel's body, where the time goes when
-// the kernel has them.
-class LoopOrFetch : public RecursiveASTVisitor<LoopOrFetch> {
-public:
-  bool Loop = false, Fetch = false;
-  bool VisitStmt(Stmt *S) {
-    Loop |= isLoopStmt(S);
-    if (const auto *CE = dyn_cast<CallExpr>(S))
-      Fetch |= isTextureFetch(CE);
-    return true;
-  }
-};
-
-LoopOrFetch loopsAndFetches(const KernelModel &M) {
-  LoopOrFetch V;
-  V.TraverseStmt(M.kernel().getBody());
-  V.Loop |= llvm::any_of(M.accesses(),
-                         [](const MemAccess &A) { return !A.Loops.empty(); });
-  return V;
-}
-
 bool usesSharedMemory(const KernelModel &M) {
   return llvm::any_of(M.accesses(), [](const MemAccess &A) {
     return A.Space == MemSpace::Shared;
@@ -353,10 +327,22 @@ std::string wasteNote(const UncoalescedAccess &R,
   return Note;
 }
 
+// A quotient of the thread's index (`i / n0`), or a digit above the lowest
+// (`(i / n3) % n2`): it changes slower than the lane. The lowest digit (`i %
+// k`) is the lane's own.
+bool slowPartOfThreadIndex(const SymNode &L) {
+  auto IsQuotient = [](const SymNode &N) {
+    return (N.Kind == SymKind::Div || N.Kind == SymKind::Shr) &&
+           N.threadDependent();
+  };
+  return IsQuotient(L) ||
+         (L.Kind == SymKind::Rem && !L.Ops.empty() && IsQuotient(*L.Ops[0]));
+}
+
 // The index that walks consecutive elements of \p A where the lane's does
 // not: a term of one index times the element size, that index being
-// threadIdx.y or .z, a blockIdx, or a quotient of the thread's index (`i /
-// n0`). The lanes could walk it instead.
+// threadIdx.y or .z, a blockIdx, or a slow part of the thread's index (`i /
+// n0`, `(i / n3) % n2`). The lanes could walk it instead.
 const SymNode *contiguousIndex(const MemAccess &A) {
   Polynomial P = toPolynomial(A.Offset);
   int64_t W = A.Width;
@@ -365,9 +351,7 @@ const SymNode *contiguousIndex(const MemAccess &A) {
       continue;
     const SymNode &L = *P.Leaves.at(Mono[0]);
     if ((L.Kind == SymKind::ThreadIdx && L.Dim > 0) ||
-        L.Kind == SymKind::BlockIdx ||
-        ((L.Kind == SymKind::Div || L.Kind == SymKind::Shr) &&
-         L.threadDependent()))
+        L.Kind == SymKind::BlockIdx || slowPartOfThreadIndex(L))
       return &L;
   }
   return nullptr;
@@ -750,49 +734,6 @@ void UncoalescedAccessCheck::noteWhereThreadsDiffer(const MemAccess &A,
   }
 }
 
-void UncoalescedAccessCheck::remarkOnNarrowBlocks(
-    const KernelModel &M, llvm::ArrayRef<LaunchConfig> Launches,
-    FindingSink &Sink) {
-  // Rows of 16 threads and more measured no gain (1.03x), and a kernel
-  // bound by its loops or its texture fetches hides what rows of 8 cost;
-  // rows whose bytes leave sectors partly used waste them anyway.
-  unsigned Width = 0;
-  for (const MemAccess &A : M.accesses())
-    if (A.Space == MemSpace::Global && !A.IsAtomic && contiguousInX(A))
-      Width = Width ? std::min(Width, A.Width) : A.Width;
-  LoopOrFetch Body = loopsAndFetches(M);
-  for (const LaunchConfig &L : Launches) {
-    if (!L.Block || *L.Block->X > MaxNarrowRow || L.Block->Y.value_or(1) <= 1)
-      continue;
-    int64_t X = *L.Block->X, RowBytes = X * Width;
-    bool PartSectors = RowBytes % SectorBytes != 0;
-    if (!Width || (Body.Loop && !PartSectors) || Body.Fetch)
-      continue;
-    int Rows = int(std::min<int64_t>(
-        (32 + X - 1) / X, L.Block->Y.value_or(1) * L.Block->Z.value_or(1)));
-    Sink.diag(L.Call->getBeginLoc(),
-              "%0 blocks split each warp into %1 rows: %1 segments per "
-              "access",
-              DiagnosticIDs::Remark)
-        << L.Block->str() << Rows;
-    if (PartSectors)
-      Sink.diag(L.Call->getBeginLoc(),
-                "each row of %0 threads uses %1 bytes of a 32-byte sector; a "
-                "block 32 threads wide (e.g. 32x%2) fills whole sectors",
-                DiagnosticIDs::Note)
-          << int(X) << int(RowBytes % SectorBytes)
-          << int(std::max<int64_t>(1, X * *L.Block->Y / 32));
-    else
-      Sink.diag(
-          L.Call->getBeginLoc(),
-          "each row has at most %0 threads; a block 32 threads wide (e.g. "
-          "32x%1) measured 1.13x faster than 8x32 on a 2D copy on an "
-          "H100",
-          DiagnosticIDs::Note)
-          << int(X) << int(std::max<int64_t>(1, X * *L.Block->Y / 32));
-  }
-}
-
 void UncoalescedAccessCheck::addRemedy(const UncoalescedAccess &R,
                                        llvm::ArrayRef<LaunchConfig> Launches,
                                        llvm::ArrayRef<BlockShape> Shapes,
@@ -845,11 +786,17 @@ void UncoalescedAccessCheck::addRunRemedy(const UncoalescedAccess &R,
     return addRowRemedy(R, Loop, rowWork(M, Loop, Ctx), Ctx, Sink);
   // Elsewhere a remap needs an index that walks consecutive elements; a
   // stride that the layout makes (`in[16 * i]`, `a[i * stride]`) has none.
-  // Lanes that exchange values (shuffles, votes, cooperative groups) tie
-  // the work to which threads share a warp: no simple remap.
+  // Threads that cooperate (shuffles, votes, cooperative groups, shared
+  // memory, barriers) tie the work to which threads share a warp or a
+  // block: no simple remap.
   WarpLevelUse WL;
   WL.TraverseStmt(M.kernel().getBody());
-  if (const SymNode *Index = contiguousIndex(A); Index && !WL.Found)
+  bool RemapBreaks = WL.Found || !M.syncs().empty() || usesSharedMemory(M);
+  // An access already lane-consecutive would take the stride instead.
+  RemapBreaks |= llvm::any_of(M.accesses(), [](const MemAccess &O) {
+    return O.Space == MemSpace::Global && !O.IsAtomic && contiguousInX(O);
+  });
+  if (const SymNode *Index = contiguousIndex(A); Index && !RemapBreaks)
     Sink.diag(A.E->getBeginLoc(),
               "make consecutive threadIdx.x values access consecutive "
               "addresses: '%0' walks them here",

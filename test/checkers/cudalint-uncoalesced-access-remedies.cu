@@ -105,3 +105,17 @@ __global__ void rank2k(float *c, const float *a, const float *b, int n,
 void run_rank2k(float *c, const float *a, const float *b, int n, int m) {
   rank2k<<<dim3(n / 32, n / 8), dim3(32, 8)>>>(c, a, b, n, m);
 }
+
+// A permutation of four axes of a flat index: the stored side walks
+// consecutive elements with a digit above the lowest one. A tile.
+__global__ void permute_0132(float *out, const float *in, int d1, int d2,
+                             int d3, int d4) {
+  int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  int i1 = (idx / (d2 * d3 * d4)) % d1;
+  int i2 = (idx / (d3 * d4)) % d2;
+  int i3 = (idx / d4) % d3;
+  int i4 = idx % d4;
+  out[i4 * (d3 * d1 * d2) + i3 * (d1 * d2) + i1 * d2 + i2] = in[idx];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}'out'{{.*}}[cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}transpose or permutation{{.*}}tile
+}
