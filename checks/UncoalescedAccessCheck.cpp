@@ -5,6 +5,7 @@
 #include "analysis/CudaAST.h"
 #include "analysis/CudaNames.h"
 #include "analysis/MatrixProduct.h"
+#include "analysis/RowWork.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -326,92 +327,69 @@ std::string wasteNote(const UncoalescedAccess &R,
   return Note;
 }
 
-// A transpose or a permutation: the flagged address moves with a second
-// thread index (`x * n + y`) or through `/` and `%` of one (`(i % n0) * n1 +
-// i / n0`), and another root is accessed the other way (a load for a store,
-// a store for a load) with lanes on consecutive elements. Remapping the
-// threads would only move the stride to that side; a decimation (`in[16 *
-// i]`) is neither.
-bool isTranspose(const KernelModel &M, const MemAccess &A) {
-  AffineForm F = affine(A.Offset);
-  if (F.Coeff[0].isZero() && !F.NonAffine)
-    return false;
-  if ((F.Coeff[1].isZero() && !F.NonAffine) || A.IsLoad == A.IsStore)
+// A quotient of the thread's index (`i / n0`), or a digit above the lowest
+// (`(i / n3) % n2`): it changes slower than the lane. The lowest digit (`i %
+// k`) is the lane's own.
+bool slowPartOfThreadIndex(const SymNode &L) {
+  auto IsQuotient = [](const SymNode &N) {
+    return (N.Kind == SymKind::Div || N.Kind == SymKind::Shr) &&
+           N.threadDependent();
+  };
+  return IsQuotient(L) ||
+         (L.Kind == SymKind::Rem && !L.Ops.empty() && IsQuotient(*L.Ops[0]));
+}
+
+// The index that walks consecutive elements of \p A where the lane's does
+// not: a term of one index times the element size, that index being
+// threadIdx.y or .z, a blockIdx, or a slow part of the thread's index (`i /
+// n0`, `(i / n3) % n2`). The lanes could walk it instead.
+const SymNode *contiguousIndex(const MemAccess &A) {
+  Polynomial P = toPolynomial(A.Offset);
+  int64_t W = A.Width;
+  for (const auto &[Mono, C] : P.Terms) {
+    if (Mono.size() != 1 || !W || (C != W && C != -W))
+      continue;
+    const SymNode &L = *P.Leaves.at(Mono[0]);
+    if ((L.Kind == SymKind::ThreadIdx && L.Dim > 0) ||
+        L.Kind == SymKind::BlockIdx || slowPartOfThreadIndex(L))
+      return &L;
+  }
+  return nullptr;
+}
+
+// A transpose or a permutation: the flagged side walks consecutive
+// elements along another index than the lane's (`x * n + y`, `(i % n0) *
+// n1 + i / n0`), and another root is accessed the other way (a load for a
+// store, a store for a load) with lanes on consecutive elements. Remapping
+// the threads would only move the stride to that side. A decimation (`in[16
+// * i]`), a gather of short rows (`ids[(t / k) * s + t % k]`) and a wrapped
+// index are none.
+bool isTranspose(const KernelModel &M, const MemAccess &A, ASTContext &Ctx) {
+  if (A.IsLoad == A.IsStore || !contiguousIndex(A))
     return false;
   for (const MemAccess &O : M.accesses()) {
     if (O.Space != MemSpace::Global || O.Root == A.Root || O.IsAtomic ||
         O.IsStore == A.IsStore || !O.Offset->threadDependent())
       continue;
-    if (contiguousInX(O))
+    // The same values, moved: what one side loads the other stores.
+    if (contiguousInX(O) && (A.IsStore ? storesLoadedValue(A, O, Ctx)
+                                       : storesLoadedValue(O, A, Ctx)))
       return true;
   }
   return false;
 }
 
-// Whether \p E names the variable \p V.
-bool mentions(const Stmt *E, const VarDecl *V) {
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (Ref->getDecl() == V)
-      return true;
-  return llvm::any_of(E->children(),
-                      [&](const Stmt *C) { return C && mentions(C, V); });
-}
-
-// Some statement of \p Body folds a value into a variable declared before
-// it (`running += x`, `acc = acc * x`): each step carries a value into the
-// next, as a scan or a reduction does.
-bool carriesValue(const Stmt *Body, const Stmt *Loop) {
-  if (const auto *B = dyn_cast<BinaryOperator>(Body))
-    if (B->isAssignmentOp())
-      if (const auto *Ref =
-              dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-          if (V->getBeginLoc() < Loop->getBeginLoc() &&
-              (B->isCompoundAssignmentOp() || mentions(B->getRHS(), V)))
-            return true;
-  return llvm::any_of(Body->children(), [&](const Stmt *C) {
-    return C && carriesValue(C, Loop);
-  });
-}
-
-// The loop moves data between \p A's array and another, one side stored,
-// and carries no value from step to step: it converts or copies what it
-// reads (a running sum stored as it goes is a scan, not a copy).
-bool copiesInLoop(const KernelModel &M, const Stmt *Loop, const MemAccess &A) {
-  if (const Stmt *Body = loopBody(Loop); Body && carriesValue(Body, Loop))
-    return false;
-  return llvm::any_of(M.accesses(), [&](const MemAccess &O) {
-    return O.Space == MemSpace::Global && !O.IsAtomic && O.Root != A.Root &&
-           (O.IsStore || A.IsStore) && llvm::is_contained(O.Loops, Loop);
-  });
-}
-
-// A row scanned in place along \p Loop: a load of the group and a store in
-// the loop to the same array a constant number of bytes apart (`x[r * n +
-// j] += x[r * n + j - 1]`).
-bool scansInPlace(const KernelModel &M, llvm::ArrayRef<const MemAccess *> G,
-                  const Stmt *Loop) {
-  for (const MemAccess *L : G) {
-    if (!L->IsLoad)
-      continue;
-    std::string Key = groupKey(*L);
-    for (const MemAccess &S : M.accesses())
-      if (S.Space == MemSpace::Global && S.IsStore && !S.IsAtomic &&
-          S.Root == L->Root && llvm::is_contained(S.Loops, Loop) &&
-          groupKey(S) == Key && S.Offset->key() != L->Offset->key())
-        return true;
-  }
-  return false;
-}
-
-// The matrix product of \p M that reads or stores \p A, if any.
+// The matrix product of \p M that reads or stores \p A, if any: an access
+// of the product's operands, or one inside the statement that accumulates
+// it (the second product of `c += a[i][k] * b[j][k] + b[i][k] * a[j][k]`).
 std::optional<MatrixProduct> productOf(const KernelModel &M, const MemAccess &A,
                                        ASTContext &Ctx) {
   MatrixProductFinder Finder(M, M.kernel(), Ctx);
   for (const ProductCandidate &C : Finder.candidates())
     if (std::optional<MatrixProduct> P = Finder.recognise(C))
       if (P->X.Global == &A || P->Y.Global == &A || P->X.Load == &A ||
-          P->Y.Load == &A || P->Store == &A)
+          P->Y.Load == &A || P->Store == &A ||
+          within(A.E, P->S, Ctx.getSourceManager()))
         return P;
   return std::nullopt;
 }
@@ -423,10 +401,11 @@ bool walksOwnRow(const MemAccess &A) {
                       [&](const Stmt *L) { return stepsByWidth(A, L); });
 }
 
-// One row per thread: the innermost loop around \p A, when the access is
-// contiguous along it (and strided across lanes).
+// One row per thread: the innermost loop around \p A, when the access
+// walks along it an element at a time, forwards or backwards (and is
+// strided across lanes).
 const Stmt *ownRowLoop(const MemAccess &A) {
-  if (A.Loops.empty() || !stepsByWidth(A, A.Loops.back()))
+  if (A.Loops.empty() || !walksAlongLoop(A, A.Loops.back()))
     return nullptr;
   return A.Loops.back();
 }
@@ -605,7 +584,7 @@ void UncoalescedAccessCheck::checkKernel(const KernelView &Kernel,
   // A kernel with shared-memory tiles has its block shape for a reason.
   if (!Reported && LaunchShapeNotes && Survey.AnyContiguousInX &&
       !Survey.UsesShared)
-    remarkOnNarrowBlocks(Launches, Sink);
+    remarkOnNarrowBlocks(model(Kernel), Launches, Sink);
 }
 
 AccessSurvey
@@ -775,29 +754,6 @@ void UncoalescedAccessCheck::noteWhereThreadsDiffer(const MemAccess &A,
   }
 }
 
-void UncoalescedAccessCheck::remarkOnNarrowBlocks(
-    llvm::ArrayRef<LaunchConfig> Launches, FindingSink &Sink) {
-  for (const LaunchConfig &L : Launches) {
-    if (!L.Block || *L.Block->X >= 32 || L.Block->Y.value_or(1) <= 1)
-      continue;
-    int Rows =
-        int(std::min<int64_t>((32 + *L.Block->X - 1) / *L.Block->X,
-                              L.Block->Y.value_or(1) * L.Block->Z.value_or(1)));
-    Sink.diag(L.Call->getBeginLoc(),
-              "%0 blocks split each warp into %1 rows: %1 segments per "
-              "access",
-              DiagnosticIDs::Remark)
-        << L.Block->str() << Rows;
-    Sink.diag(L.Call->getBeginLoc(),
-              "each row has at most %0 threads; a block 32 threads wide (e.g. "
-              "32x%1) measured 1.03x (a 5-point stencil) to 1.13x (a 2D copy) "
-              "faster on an H100",
-              DiagnosticIDs::Note)
-        << int(*L.Block->X)
-        << int(std::max<int64_t>(1, *L.Block->X * *L.Block->Y / 32));
-  }
-}
-
 void UncoalescedAccessCheck::addRemedy(const UncoalescedAccess &R,
                                        llvm::ArrayRef<LaunchConfig> Launches,
                                        llvm::ArrayRef<BlockShape> Shapes,
@@ -819,7 +775,7 @@ void UncoalescedAccessCheck::addRemedy(const UncoalescedAccess &R,
     offerRemap(*P, A, RemapOffered, Sink);
     return;
   }
-  if (isTranspose(M, A)) {
+  if (isTranspose(M, A, Ctx)) {
     Sink.diag(A.E->getBeginLoc(),
               "a transpose or permutation: a remap of the threads only moves "
               "the stride to the other side; stage a tile through shared "
@@ -837,28 +793,43 @@ void UncoalescedAccessCheck::addRemedy(const UncoalescedAccess &R,
         << R.Record->Name;
     return;
   }
-  addRunRemedy(R, Sink);
+  addRunRemedy(R, Ctx, Sink);
 }
 
 void UncoalescedAccessCheck::addRunRemedy(const UncoalescedAccess &R,
-                                          FindingSink &Sink) {
+                                          ASTContext &Ctx, FindingSink &Sink) {
   const KernelModel &M = *R.Model;
   const MemAccess &A = *R.Access;
-  if (R.StoreRun) {
+  if (R.StoreRun)
+    return noteLaneConsecutiveStores(A, Sink);
+  if (const Stmt *Loop = R.Chunk ? R.Chunk->Loop : ownRowLoop(A))
+    return addRowRemedy(R, Loop, rowWork(M, Loop, Ctx), Ctx, Sink);
+  // Elsewhere a remap needs an index that walks consecutive elements; a
+  // stride that the layout makes (`in[16 * i]`, `a[i * stride]`) has none.
+  // Threads that cooperate (shuffles, votes, cooperative groups, shared
+  // memory, barriers) tie the work to which threads share a warp or a
+  // block: no simple remap.
+  WarpLevelUse WL;
+  WL.TraverseStmt(M.kernel().getBody());
+  bool RemapBreaks = WL.Found || !M.syncs().empty() || usesSharedMemory(M);
+  // An access already lane-consecutive would take the stride instead.
+  RemapBreaks |= llvm::any_of(M.accesses(), [](const MemAccess &O) {
+    return O.Space == MemSpace::Global && !O.IsAtomic && contiguousInX(O);
+  });
+  if (const SymNode *Index = contiguousIndex(A); Index && !RemapBreaks)
     Sink.diag(A.E->getBeginLoc(),
-              "store lane-consecutive elements instead: let each store of the "
-              "warp write 32 neighbouring elements (exchange the values "
-              "through shared memory or shuffles first if each lane computes "
-              "a run)",
-              DiagnosticIDs::Note);
-    return;
-  }
-  const Stmt *Loop = R.Chunk ? R.Chunk->Loop : ownRowLoop(A);
-  // A row scanned in place carries each element into the next: the lanes
-  // cannot take the elements of one row, and no remap helps.
-  if (Loop && scansInPlace(M, R.Group, Loop))
-    return noteNoRemedy(R, Loop, Sink);
-  if (Loop && copiesInLoop(M, Loop, A)) {
+              "make consecutive threadIdx.x values access consecutive "
+              "addresses: '%0' walks them here",
+              DiagnosticIDs::Note)
+        << Index->str();
+}
+
+void UncoalescedAccessCheck::addRowRemedy(const UncoalescedAccess &R,
+                                          const Stmt *Loop, RowWork Work,
+                                          ASTContext &Ctx, FindingSink &Sink) {
+  bool Loads =
+      llvm::any_of(R.Group, [](const MemAccess *A) { return A->IsLoad; });
+  if (Work == RowWork::Copy) {
     Sink.diag(Loop->getBeginLoc(),
               "each thread converts or copies its own run in this loop: let "
               "the lanes of a warp take consecutive elements of the runs "
@@ -867,37 +838,49 @@ void UncoalescedAccessCheck::addRunRemedy(const UncoalescedAccess &R,
               DiagnosticIDs::Note);
     return;
   }
-  if (R.Chunk) {
-    Sink.diag(
-        R.Chunk->Loop->getBeginLoc(),
-        "load the runs cooperatively instead: let lanes read consecutive "
-        "elements ('j * blockDim.x + threadIdx.x') into shared memory or "
-        "registers, then walk each thread's run there (what cub::BlockLoad "
-        "does with BLOCK_LOAD_TRANSPOSE)",
-        DiagnosticIDs::Note);
+  // A chunk is staged: loaded cooperatively and walked where it lands, or
+  // exchanged and stored lane-consecutive, whatever the thread computes.
+  if (R.Chunk && Loads) {
+    Sink.diag(Loop->getBeginLoc(),
+              "load the runs cooperatively instead: let lanes read consecutive "
+              "elements ('j * blockDim.x + threadIdx.x') into shared memory or "
+              "registers, then walk each thread's run there (what "
+              "cub::BlockLoad does with BLOCK_LOAD_TRANSPOSE)",
+              DiagnosticIDs::Note);
     return;
   }
-  if (Loop) {
+  if (R.Chunk)
+    return noteLaneConsecutiveStores(*R.Access, Sink);
+  if (Work == RowWork::Recurrence)
+    return noteNoRemedy(R, Loop, Sink);
+  bool Reduces =
+      Work == RowWork::Reduction || storesNeedReducedValue(*R.Model, Loop, Ctx);
+  if (Reduces)
     Sink.diag(Loop->getBeginLoc(),
               "each thread walks its own row in this loop: give each row to a "
               "warp instead, with lanes reading consecutive elements and "
               "combining their results with __shfl_down_sync (measured 7.2x "
               "on a matrix-vector product on an H100)",
               DiagnosticIDs::Note);
-    return;
-  }
+}
+
+void UncoalescedAccessCheck::noteLaneConsecutiveStores(const MemAccess &A,
+                                                       FindingSink &Sink) {
   Sink.diag(A.E->getBeginLoc(),
-            "make consecutive threadIdx.x values access consecutive addresses",
+            "store lane-consecutive elements instead: let each store of the "
+            "warp write 32 neighbouring elements (exchange the values "
+            "through shared memory or shuffles first if each lane computes "
+            "a run)",
             DiagnosticIDs::Note);
 }
 
 void UncoalescedAccessCheck::noteNoRemedy(const UncoalescedAccess &R,
                                           const Stmt *Loop, FindingSink &Sink) {
   Sink.diag(Loop->getBeginLoc(),
-            "each thread scans its own row in place, each element depending "
-            "on the one before: no remap of the threads or simple layout "
-            "change fixes it; each warp access costs %0 sectors for %1 "
-            "useful bytes",
+            "each thread's row is a recurrence here, each element depending "
+            "on one computed before it: no remap of the threads fixes it, "
+            "only a layout with the rows transposed would; each warp access "
+            "costs %0 sectors for %1 useful bytes",
             DiagnosticIDs::Note)
       << R.Cost->Sectors << unsigned(R.Cost->UsefulBytes);
 }

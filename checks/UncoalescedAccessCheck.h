@@ -5,6 +5,7 @@
 
 #include "KernelCheck.h"
 #include "analysis/AccessShape.h"
+#include "analysis/RowWork.h"
 
 #include <memory>
 #include <set>
@@ -66,17 +67,27 @@ private:
   /// Notes on the inlined calls and the variables that vary with the
   /// thread index.
   void noteWhereThreadsDiffer(const MemAccess &A, FindingSink &Sink);
-  /// Remarks on launches whose blocks are narrower than a warp.
-  void remarkOnNarrowBlocks(llvm::ArrayRef<LaunchConfig> Launches,
+  /// Remarks on launches whose rows of threads are narrow enough to cost
+  /// (8 threads or fewer) in a kernel that streams memory, or whose rows
+  /// leave sectors partly used.
+  void remarkOnNarrowBlocks(const KernelModel &M,
+                            llvm::ArrayRef<LaunchConfig> Launches,
                             FindingSink &Sink);
   /// The note on how to fix \p A.
   void addRemedy(const UncoalescedAccess &R,
                  llvm::ArrayRef<LaunchConfig> Launches,
                  llvm::ArrayRef<BlockShape> Shapes, clang::ASTContext &Ctx,
                  bool &RemapOffered, FindingSink &Sink);
-  /// The note on a thread's own run (a store run, a chunk, a row).
-  void addRunRemedy(const UncoalescedAccess &R, FindingSink &Sink);
-  /// What a row scanned in place costs, where no remedy fits.
+  /// The note on a thread's own run (a store run, a chunk, a row), or on
+  /// the index the lanes could walk instead; none where no remap exists.
+  void addRunRemedy(const UncoalescedAccess &R, clang::ASTContext &Ctx,
+                    FindingSink &Sink);
+  /// The note on a chunk or row walked by \p Loop, by what it computes.
+  void addRowRemedy(const UncoalescedAccess &R, const clang::Stmt *Loop,
+                    RowWork Work, clang::ASTContext &Ctx, FindingSink &Sink);
+  /// Lane-consecutive stores, for a lane's run stored an element at a time.
+  void noteLaneConsecutiveStores(const MemAccess &A, FindingSink &Sink);
+  /// What a row that is a recurrence costs, where no remedy fits.
   void noteNoRemedy(const UncoalescedAccess &R, const clang::Stmt *Loop,
                     FindingSink &Sink);
   /// The note with the fix-its of \p P, on the kernel's first finding.

@@ -330,6 +330,11 @@ std::optional<BarrierCall> cudaBarrier(const CallExpr *CE) {
   return std::nullopt;
 }
 
+bool isTextureFetch(const CallExpr *CE) {
+  StringRef N = cudaCalleeName(CE);
+  return N.starts_with("tex") || (N.starts_with("surf") && N.ends_with("read"));
+}
+
 bool isMemoryFence(const CallExpr *CE) {
   StringRef N = cudaCalleeName(CE);
   return N == "__threadfence" || N == "__threadfence_block" ||

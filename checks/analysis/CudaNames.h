@@ -116,6 +116,10 @@ enum class CachedAccessKind {
 /// anything else, a user's `__ldg` of their own included.
 std::optional<CachedAccessKind> cudaCachedAccess(const clang::CallExpr *CE);
 
+/// A texture fetch or a surface read (`tex2D`, `tex1Dfetch`,
+/// `tex2DLayered`, `surf2Dread`, ...), of an object or of a reference.
+bool isTextureFetch(const clang::CallExpr *CE);
+
 //===--- Barriers and fences ----------------------------------------------===//
 
 /// A cooperative group's class, from its type.

@@ -107,7 +107,7 @@ void launch_clear(float *m) {
 
 // ---- LaunchShapeNotes (default true). ----
 
-// Coalesced in x, but launched 16 threads wide: a warp covers two rows.
+// Coalesced in x, but launched 8 threads wide: a warp covers four rows.
 __global__ void copy2d(float *out, const float *in, int rows, int cols) {
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   int col = blockIdx.x * blockDim.x + threadIdx.x;
@@ -117,14 +117,14 @@ __global__ void copy2d(float *out, const float *in, int rows, int cols) {
 
 // CHECK-MESSAGES-NOSHAPE-NOT: remark:
 void launch_copy2d(float *out, const float *in, int rows, int cols) {
-  dim3 block(16, 16);
-  dim3 grid((cols + 15) / 16, (rows + 15) / 16);
+  dim3 block(8, 32);
+  dim3 grid((cols + 7) / 8, (rows + 31) / 32);
   copy2d<<<grid, block>>>(out, in, rows, cols);
-  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:3: remark: 16x16 blocks split each warp into 2 rows: 2 segments per access [cudalint-uncoalesced-access]
-  // CHECK-MESSAGES-RATIO16: :[[@LINE-2]]:3: remark: 16x16 blocks split each warp into 2 rows: 2 segments per access
-  // CHECK-MESSAGES-RATIO2: :[[@LINE-3]]:3: remark: 16x16 blocks split each warp into 2 rows: 2 segments per access
-  // CHECK-MESSAGES-GATHERS: :[[@LINE-4]]:3: remark: 16x16 blocks split each warp into 2 rows: 2 segments per access
-  // CHECK-MESSAGES-BLOCK16: :[[@LINE-5]]:3: remark: 16x16 blocks split each warp into 2 rows: 2 segments per access
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:3: remark: 8x32 blocks split each warp into 4 rows: 4 segments per access [cudalint-uncoalesced-access]
+  // CHECK-MESSAGES-RATIO16: :[[@LINE-2]]:3: remark: 8x32 blocks split each warp into 4 rows: 4 segments per access
+  // CHECK-MESSAGES-RATIO2: :[[@LINE-3]]:3: remark: 8x32 blocks split each warp into 4 rows: 4 segments per access
+  // CHECK-MESSAGES-GATHERS: :[[@LINE-4]]:3: remark: 8x32 blocks split each warp into 4 rows: 4 segments per access
+  // CHECK-MESSAGES-BLOCK16: :[[@LINE-5]]:3: remark: 8x32 blocks split each warp into 4 rows: 4 segments per access
 }
 
 // A block 32 threads wide: nothing to say.

@@ -30,7 +30,7 @@ __global__ void decimate(float *out, const float *in) {
   out[i] = in[i * Stride];
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced load from 'in': 8x the sectors needed [cudalint-uncoalesced-access]
   // CHECK-MESSAGES: :[[@LINE-3]]:7: note: 'i' varies with the thread index here
-  // CHECK-MESSAGES: :[[@LINE-3]]:12: note: make consecutive threadIdx.x values access consecutive addresses
+  // CHECK-MESSAGES-NOT: note: make consecutive threadIdx.x
 }
 
 void run_decimate(float *out, const float *in) {
@@ -57,7 +57,7 @@ template <typename T>
 __global__ void fill_column(T *a, int ld) {
   a[threadIdx.x * ld] = T();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced store to 'a': 32x the sectors needed [cudalint-uncoalesced-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: make consecutive threadIdx.x values access consecutive addresses
+  // CHECK-MESSAGES-NOT: note: make consecutive threadIdx.x
 }
 template __global__ void fill_column<char>(char *, int);
 template __global__ void fill_column<double>(double *, int);
@@ -91,7 +91,7 @@ template <typename T>
 __global__ void never_used(T *a) {
   a[threadIdx.x * 64] = T();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced store to 'a': 8x the sectors needed [cudalint-uncoalesced-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: make consecutive threadIdx.x values access consecutive addresses
+  // CHECK-MESSAGES-NOT: note: make consecutive threadIdx.x
   // CHECK-MESSAGES: :[[@LINE-4]]:17: note: 'never_used' has no analysable instantiation in view: analysed as written with T = float, double and half, and each gives this finding (figures for T = float)
 }
 
