@@ -698,19 +698,17 @@ BranchText laneDivergentText(const std::string &CondText,
   }
   // The arms of a sorting network's compare-exchange mirror each other: no
   // warp-index condition can replace the one the network needs.
-  if (armsMirrorEachOther(C.S))
-    return {"lane-divergent branch '" + CondText + "': every warp runs " +
-                W.WhatA + " and " + W.WhatB + " in turn",
-            Lanes,
-            "the arms do the same work with the roles swapped: write it once "
+  const char *Remedy =
+      armsMirrorEachOther(C.S)
+          ? "the arms do the same work with the roles swapped: write it once "
             "and choose the roles with a flag set from the condition, so "
-            "that each warp runs it once"};
+            "that each warp runs it once"
+          : "a condition that is the same across each warp (on 'threadIdx.x "
+            "/ 32', a warp index) runs each way once: measured 2.0x for a "
+            "heavy if/else on 'threadIdx.x % 2' on an H100";
   return {"lane-divergent branch '" + CondText + "': every warp runs " +
               W.WhatA + " and " + W.WhatB + " in turn",
-          Lanes,
-          "a condition that is the same across each warp (on 'threadIdx.x / "
-          "32', a warp index) runs each way once: measured 2.0x for a heavy "
-          "if/else on 'threadIdx.x % 2' on an H100"};
+          Lanes, Remedy};
 }
 
 // " (block 16x16)", or what was assumed about the block.
