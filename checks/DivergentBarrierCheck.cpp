@@ -42,14 +42,21 @@ bool pathsMeetEqualBarriers(const KernelModel &M, const SyncPoint &P, size_t I,
   const auto *If = dyn_cast_or_null<IfStmt>(G.Where);
   if (!If)
     return false;
-  // Only loops around the `if`: each of their iterations meets the `if`.
-  auto AroundIf = [&](const Stmt *Loop) {
-    auto At = [&](SourceLocation L) { return SM.getExpansionLoc(L); };
+  // Only loops around the `if`, or around the call of the helper that
+  // holds it: each of their iterations meets the `if`.
+  auto At = [&](SourceLocation L) { return SM.getExpansionLoc(L); };
+  auto Holds = [&](const Stmt *Loop, const Stmt *S) {
     return SM.isBeforeInTranslationUnit(At(Loop->getBeginLoc()),
-                                        At(If->getBeginLoc())) &&
-           SM.isBeforeInTranslationUnit(At(If->getEndLoc()),
+                                        At(S->getBeginLoc())) &&
+           SM.isBeforeInTranslationUnit(At(S->getEndLoc()),
                                         At(Loop->getEndLoc()));
   };
+  auto AroundIf = [&](const Stmt *Loop) {
+    return Holds(Loop, If) || llvm::any_of(P.CallStack, [&](const Expr *Call) {
+             return Holds(Loop, Call);
+           });
+  };
+
   auto SamePrefix = [&](const SyncPoint &Q) {
     if (Q.Guards.size() <= I || Q.Scope != P.Scope)
       return false;
