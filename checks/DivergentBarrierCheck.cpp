@@ -20,16 +20,43 @@ std::string barrierName(const CallExpr *CE, const ASTContext &Ctx) {
   return S == "<expr>" ? "the barrier" : "'" + S + "'";
 }
 
-// Guard \p I of \p P is an if/else each of whose arms runs the same number
-// of barriers, straight (not under a further condition or loop): the warp
-// specialisation of double-buffered kernels, where every thread meets the
-// same count of barriers whichever way it goes. On sm_70 and later a block
-// barrier counts arrivals, not places, so the threads meet.
-bool matchedArms(const KernelModel &M, const SyncPoint &P, size_t I) {
+// A guard that every thread passing the guards before it passes too: a
+// condition folded to a constant (`else if (np > 1)` in an instance where
+// np is 2) that agrees with the way taken.
+bool alwaysTaken(const Guard &G) {
+  return G.Cond->isConst() && (G.Cond->Value != 0) == G.Taken;
+}
+
+// Guard \p I of \p P is an `if` on both of whose paths the threads meet the
+// same number of barriers: arms that each run one (`if (warp % 2 == 0) {
+// ...; __syncthreads(); } else { __syncthreads(); }`, the warp
+// specialisation of double-buffered kernels), or an arm that runs one and
+// leaves while the other path meets one after the `if`. Barriers before
+// and after the `if` on both paths count alike; one under a further
+// condition (other than a constant) or in a loop of its own makes the
+// count unknown. On sm_70 and later a block barrier counts arrivals, not
+// places, so the threads meet.
+bool pathsMeetEqualBarriers(const KernelModel &M, const SyncPoint &P, size_t I,
+                            const SourceManager &SM) {
   const Guard &G = P.Guards[I];
   const auto *If = dyn_cast_or_null<IfStmt>(G.Where);
-  if (!If || !If->getElse() || G.Exit)
+  if (!If)
     return false;
+  // Only loops around the `if`, or around the call of the helper that
+  // holds it: each of their iterations meets the `if`.
+  auto At = [&](SourceLocation L) { return SM.getExpansionLoc(L); };
+  auto Holds = [&](const Stmt *Loop, const Stmt *S) {
+    return SM.isBeforeInTranslationUnit(At(Loop->getBeginLoc()),
+                                        At(S->getBeginLoc())) &&
+           SM.isBeforeInTranslationUnit(At(S->getEndLoc()),
+                                        At(Loop->getEndLoc()));
+  };
+  auto AroundIf = [&](const Stmt *Loop) {
+    return Holds(Loop, If) || llvm::any_of(P.CallStack, [&](const Expr *Call) {
+             return Holds(Loop, Call);
+           });
+  };
+
   auto SamePrefix = [&](const SyncPoint &Q) {
     if (Q.Guards.size() <= I || Q.Scope != P.Scope)
       return false;
@@ -43,13 +70,12 @@ bool matchedArms(const KernelModel &M, const SyncPoint &P, size_t I) {
   for (const SyncPoint &Q : M.syncs()) {
     if (!SamePrefix(Q))
       continue;
-    // Deeper in an arm: under another condition, or in a loop of its own.
-    if (Q.Guards.size() != I + 1 || Q.Loops.size() != P.Loops.size() ||
-        Q.CallStack.size() != P.CallStack.size())
+    if (Q.Loops != P.Loops || !llvm::all_of(Q.Loops, AroundIf) ||
+        !llvm::all_of(llvm::ArrayRef(Q.Guards).drop_front(I + 1), alwaysTaken))
       return false;
     ++Count[Q.Guards[I].Taken];
   }
-  return Count[0] > 0 && Count[0] == Count[1];
+  return Count[0] == Count[1];
 }
 
 // A guard on which the threads that should meet at a barrier disagree.
@@ -87,6 +113,14 @@ bool leavingLoopExitsKernel(const Guard &G, const SyncPoint &P,
   });
 }
 
+// Whether \p L launches \p Instance: another instantiation of the same
+// template has other constants (`kern<64, 2>` is not `kern<64, 32>`).
+bool launchesInstance(const LaunchConfig &L, const FunctionDecl &Instance) {
+  const FunctionDecl *Callee = L.Call->getDirectCallee();
+  return !Callee || !Instance.getPrimaryTemplate() ||
+         Callee->getCanonicalDecl() == Instance.getCanonicalDecl();
+}
+
 // Whether guard \p I of \p P splits no block at any launch in view once
 // the arguments each passes are bound: `if (t >= width) return;` where
 // every launch gives the block `width` threads never fires. Only for a
@@ -99,9 +133,13 @@ bool neverSplitsAtLaunches(const SyncPoint &P, size_t I, const KernelModel &M,
   auto OnBlockIdx = [](const SymNode &L) {
     return L.Kind == SymKind::BlockIdx;
   };
-  if (Launches.empty() || anyLeaf(*P.Guards[I].Cond, OnBlockIdx))
+  if (anyLeaf(*P.Guards[I].Cond, OnBlockIdx))
     return false;
+  unsigned Seen = 0;
   for (const LaunchConfig &L : Launches) {
+    if (!launchesInstance(L, M.kernel()))
+      continue;
+    ++Seen;
     auto Bind = [&](const SymRef &E) {
       return bindLaunchArguments(E, M.kernel(), L.Call, L.Caller, Ctx);
     };
@@ -116,22 +154,23 @@ bool neverSplitsAtLaunches(const SyncPoint &P, size_t I, const KernelModel &M,
                          P.Scope == SyncScope::Warp))
       return false;
   }
-  return true;
+  return Seen > 0;
 }
 
 // The first guard of \p P on which the threads that should meet at it can
 // disagree, and how they split on it. A guard whose arms each run as many
-// barriers as the other (`matchedArms`) does not count, nor one that no
-// launch lets split, and neither does an early return before a warp
-// barrier, or a loop its lanes leave to exit: `__syncwarp` waits only for
-// the lanes that have not exited.
+// barriers as the other (`pathsMeetEqualBarriers`) does not count, nor one that
+// no launch lets split, and neither does an early return before a warp barrier,
+// or a loop its lanes leave to exit: `__syncwarp` waits only for the lanes that
+// have not exited.
 std::optional<DivergentGuard>
 firstDivergentGuard(const SyncPoint &P, const KernelModel &M,
                     llvm::ArrayRef<WarpSampler> Samplers,
                     llvm::ArrayRef<LaunchConfig> Launches, ASTContext &Ctx) {
   for (size_t I = 0; I < P.Guards.size(); ++I) {
     const Guard &G = P.Guards[I];
-    if (!G.Cond->threadDependent() || matchedArms(M, P, I))
+    if (!G.Cond->threadDependent() ||
+        pathsMeetEqualBarriers(M, P, I, Ctx.getSourceManager()))
       continue;
     if (P.Scope == SyncScope::Warp &&
         (exitsKernel(G, P) ||

@@ -7,6 +7,7 @@
 #include "analysis/Divergence.h"
 #include "analysis/ModifiedVars.h"
 #include "analysis/Reduction.h"
+#include "analysis/ThreadStridedLoops.h"
 #include "analysis/TripSpread.h"
 
 #include "clang/AST/ASTContext.h"
@@ -331,6 +332,19 @@ bool retriesAnAtomic(const Expr *Cond, const Stmt *Loop) {
   return waitsOnAtomic(Cond, Loop) || waitsOnAtomic(conditionOf(Loop), Loop);
 }
 
+// Whether \p Loop hands the lanes slices of one range (`for (k = lane; k <
+// n; k += 32)`, a grid-stride loop) to a bound on no data: their own trip
+// counts differ by one at most, and an exit on data only ends a lane's
+// slice early, so the warp runs no longer than the loop without it.
+bool sharesRangeByLane(const Stmt *Loop, const KernelModel &M,
+                       const ASTContext &Ctx) {
+  SymRef Entry = M.entryCondition(Loop);
+  return Entry && !Entry->hasVarying() &&
+         isThreadStridedLoop(Loop, Ctx, [](const ParmVarDecl *) {
+           return static_cast<const Expr *>(nullptr);
+         });
+}
+
 // What divergenceIsCostly needs to know of \p C besides its ways \p W.
 BranchFacts factsOf(const BranchCondition &C, const BranchWays &W,
                     const KernelModel &M, const ASTContext &Ctx) {
@@ -351,6 +365,8 @@ BranchFacts factsOf(const BranchCondition &C, const BranchWays &W,
       (W.Shape == BranchShape::LoopCondition && rereadsWhatItWrites(C.S, Ctx));
   if (std::optional<TripSpread> Spread = tripSpread(Loop, M))
     F.SpreadBound = Spread->Trips;
+  else if (W.Shape == BranchShape::LoopExit && sharesRangeByLane(Loop, M, Ctx))
+    F.SpreadBound = 1;
   return F;
 }
 
@@ -581,14 +597,19 @@ bool readsElementOf(const Stmt *S,
                       [&](const Stmt *C) { return readsElementOf(C, Arrays); });
 }
 
+// The loop whose trip counts the lanes of \p C disagree on, or null.
+const Stmt *divergingLoop(const BranchCondition &C, const BranchWays &W) {
+  return W.Shape == BranchShape::LoopCondition ? C.S
+         : W.Shape == BranchShape::LoopExit    ? C.Loops.back()
+                                               : nullptr;
+}
+
 // Whether the lanes of \p C disagree on the trip count of a loop because
 // each searches memory for its own element. A loop that stores into the
 // array its exit reads (an insertion shifting a sorted list) is no search.
 bool searchesMemory(const BranchCondition &C, const BranchWays &W,
                     const ASTContext &Ctx) {
-  const Stmt *Loop = W.Shape == BranchShape::LoopCondition ? C.S
-                     : W.Shape == BranchShape::LoopExit    ? C.Loops.back()
-                                                           : nullptr;
+  const Stmt *Loop = divergingLoop(C, W);
   if (!Loop)
     return false;
   ModifiedVars Mods;
@@ -606,8 +627,12 @@ const char *const TripCountRemedy =
     "row per warp instead of per thread, 8 to 63 nonzeros a row: 1.46x on an "
     "H100), or order the work so that neighbouring lanes need similar counts";
 
+// \p Search: each lane searches memory for its element. \p Items: each
+// lane runs one item whose length it loads (the CSR figure's pattern); a
+// loop whose trips depend on what earlier ones computed (an escape-time
+// iteration, a merge walk) gets the cost and no remedy.
 BranchText dataDependentText(const std::string &CondText, const BranchWays &W,
-                             bool Search) {
+                             bool Search, bool Items) {
   if (Search)
     return {(W.Shape == BranchShape::LoopCondition
                  ? "loop condition '" + CondText + "'"
@@ -620,11 +645,11 @@ BranchText dataDependentText(const std::string &CondText, const BranchWays &W,
     return {"loop condition '" + CondText +
                 "' reads per-lane data: lanes of a warp run different trip "
                 "counts",
-            TripCountCost, TripCountRemedy};
+            TripCountCost, Items ? TripCountRemedy : ""};
   if (W.Shape == BranchShape::LoopExit)
     return {"'" + std::string(W.Exit) + "' on per-lane data '" + CondText +
                 "': lanes of a warp leave the loop at different iterations",
-            TripCountCost, TripCountRemedy};
+            TripCountCost, Items ? TripCountRemedy : ""};
   if (const Work *Long = idlingWay(W)) {
     const char *What = Long == &W.A ? W.WhatA : W.WhatB;
     return {"branch on per-lane data '" + CondText +
@@ -671,12 +696,19 @@ BranchText laneDivergentText(const std::string &CondText,
             "condition on a warp index, 'threadIdx.x / 32') leaves no lane "
             "idle"};
   }
+  // The arms of a sorting network's compare-exchange mirror each other: no
+  // warp-index condition can replace the one the network needs.
+  const char *Remedy =
+      armsMirrorEachOther(C.S)
+          ? "the arms do the same work with the roles swapped: write it once "
+            "and choose the roles with a flag set from the condition, so "
+            "that each warp runs it once"
+          : "a condition that is the same across each warp (on 'threadIdx.x "
+            "/ 32', a warp index) runs each way once: measured 2.0x for a "
+            "heavy if/else on 'threadIdx.x % 2' on an H100";
   return {"lane-divergent branch '" + CondText + "': every warp runs " +
               W.WhatA + " and " + W.WhatB + " in turn",
-          Lanes,
-          "a condition that is the same across each warp (on 'threadIdx.x / "
-          "32', a warp index) runs each way once: measured 2.0x for a heavy "
-          "if/else on 'threadIdx.x % 2' on an H100"};
+          Lanes, Remedy};
 }
 
 // " (block 16x16)", or what was assumed about the block.
@@ -691,8 +723,11 @@ std::string blockShapeSuffix(const BlockShape &Shape) {
 BranchText branchText(const BranchCondition &C, const SampledLaneSplit &Split,
                       const BranchWays &W, const ASTContext &Ctx) {
   std::string CondText = sourceText(C.Cond, Ctx, 60);
-  if (Split.Split.Kind == LaneSplit::DataDependent)
-    return dataDependentText(CondText, W, searchesMemory(C, W, Ctx));
+  if (Split.Split.Kind == LaneSplit::DataDependent) {
+    const Stmt *Loop = divergingLoop(C, W);
+    return dataDependentText(CondText, W, searchesMemory(C, W, Ctx),
+                             Loop && loopsOverLoadedLength(Loop));
+  }
   BranchText T = laneDivergentText(CondText, C, Split.Split, W);
   T.Why += blockShapeSuffix(Split.Sampler->shape());
   return T;

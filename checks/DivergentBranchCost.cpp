@@ -1,14 +1,105 @@
 //===--- DivergentBranchCost.cpp - what a divergent branch costs ----------===//
 
 #include "DivergentBranchCost.h"
+#include "analysis/CudaAST.h"
+#include "analysis/ModifiedVars.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 
+using namespace clang;
+
 namespace cudalint {
 
 namespace {
+
+bool refersToAny(const Stmt *S, const ModifiedVars &Mods) {
+  ReferencedDecls Refs;
+  Refs.TraverseStmt(const_cast<Stmt *>(S));
+  return llvm::any_of(Refs.Decls, [&](const ValueDecl *D) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    return V && Mods.Count.count(V);
+  });
+}
+
+// Whether \p S reads memory (`p[i]`, `*p`), itself or through the
+// initialiser of a local that \p Mods does not write.
+bool readsMemory(const Stmt *S, const ModifiedVars &Mods, unsigned Depth = 0) {
+  if (!S || Depth > 4)
+    return false;
+  if (isa<ArraySubscriptExpr>(S))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && U->getOpcode() == UO_Deref)
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    return V && V->hasLocalStorage() && !Mods.Count.count(V) && V->getInit() &&
+           readsMemory(V->getInit(), Mods, Depth + 1);
+  }
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return readsMemory(C, Mods, Depth);
+  });
+}
+
+bool comparesWithLoadedBound(const Expr *Cond, const ModifiedVars &Mods) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO)
+    return false;
+  if (BO->isLogicalOp())
+    return comparesWithLoadedBound(BO->getLHS(), Mods) ||
+           comparesWithLoadedBound(BO->getRHS(), Mods);
+  if (!BO->isComparisonOp())
+    return false;
+  const Expr *Sides[] = {BO->getLHS(), BO->getRHS()};
+  for (unsigned I : {0u, 1u})
+    if (refersToAny(Sides[I], Mods) && !refersToAny(Sides[1 - I], Mods) &&
+        readsMemory(Sides[1 - I], Mods))
+      return true;
+  return false;
+}
+
+// Whether \p A and \p B have the same shape, apart from the direction of
+// comparisons and which variable stands where.
+bool sameUpToRoles(const Stmt *A, const Stmt *B, unsigned Depth = 0) {
+  if (!A || !B)
+    return A == B;
+  if (Depth > 64 || A->getStmtClass() != B->getStmtClass())
+    return false;
+  if (const auto *BA = dyn_cast<BinaryOperator>(A)) {
+    const auto *BB = cast<BinaryOperator>(B);
+    if (BA->getOpcode() != BB->getOpcode() &&
+        !(BA->isRelationalOp() && BB->isRelationalOp()))
+      return false;
+  }
+  if (const auto *UA = dyn_cast<UnaryOperator>(A))
+    if (UA->getOpcode() != cast<UnaryOperator>(B)->getOpcode())
+      return false;
+  if (const auto *LA = dyn_cast<IntegerLiteral>(A))
+    if (LA->getValue() != cast<IntegerLiteral>(B)->getValue())
+      return false;
+  if (const auto *CA = dyn_cast<CallExpr>(A))
+    if (CA->getDirectCallee() != cast<CallExpr>(B)->getDirectCallee())
+      return false;
+  auto CA = A->children(), CB = B->children();
+  if (std::distance(CA.begin(), CA.end()) !=
+      std::distance(CB.begin(), CB.end()))
+    return false;
+  for (auto IA = CA.begin(), IB = CB.begin(); IA != CA.end(); ++IA, ++IB)
+    if (!sameUpToRoles(*IA, *IB, Depth + 1))
+      return false;
+  return true;
+}
+
+llvm::SmallPtrSet<const ValueDecl *, 8> referenced(const Stmt *S) {
+  ReferencedDecls Refs;
+  Refs.TraverseStmt(const_cast<Stmt *>(S));
+  return {Refs.Decls.begin(), Refs.Decls.end()};
+}
 
 // The one heavy way of two beside a light one; null when neither or both
 // are heavy.
@@ -118,6 +209,25 @@ bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
   if (Kind == LaneSplit::DataDependent)
     return dataSplitIsCostly(W, F);
   return laneSplitIsCostly(W, F);
+}
+
+bool loopsOverLoadedLength(const Stmt *Loop) {
+  const Expr *Cond = conditionOf(Loop);
+  if (!Cond)
+    return false;
+  ModifiedVars Mods;
+  for (const Stmt *Part : Loop->children())
+    if (Part)
+      Mods.TraverseStmt(const_cast<Stmt *>(Part));
+  return comparesWithLoadedBound(Cond, Mods);
+}
+
+bool armsMirrorEachOther(const Stmt *Branch) {
+  const auto *If = dyn_cast_or_null<IfStmt>(Branch);
+  if (!If || !If->getElse())
+    return false;
+  return sameUpToRoles(If->getThen(), If->getElse()) &&
+         referenced(If->getThen()) == referenced(If->getElse());
 }
 
 } // namespace cudalint

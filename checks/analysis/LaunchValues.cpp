@@ -154,15 +154,16 @@ bool applyFieldAssignments(const VarDecl *V, Dim3Extents &Extents,
   return true;
 }
 
-// The integer a launch's block argument \p E builds its x extent from
-// (`C` in `<<<g, C>>>` or `dim3 block(C)`), or null.
-const Expr *blockXSource(const Expr *E) {
+// The integer a launch's block argument \p E builds extent \p Dim from
+// (`C` in `<<<g, C>>>` or `dim3 block(32, C)`), or null.
+const Expr *blockExtentSource(const Expr *E, unsigned Dim) {
   Dim3Source Source = dim3Source(E);
   if (Source.Var)
-    return blockXSource(Source.Var->getInit());
-  if (!Source.Ctor || Source.Ctor->getNumArgs() == 0)
+    return blockExtentSource(Source.Var->getInit(), Dim);
+  if (!Source.Ctor || Source.Ctor->getNumArgs() <= Dim ||
+      isa<CXXDefaultArgExpr>(Source.Ctor->getArg(Dim)))
     return nullptr;
-  return Source.Ctor->getArg(0)->IgnoreParenImpCasts();
+  return Source.Ctor->getArg(Dim)->IgnoreParenImpCasts();
 }
 
 // The variable \p E reads, or null.
@@ -171,20 +172,98 @@ const ValueDecl *readVariable(const Expr *E) {
   return DRE ? DRE->getDecl() : nullptr;
 }
 
+// Whether \p Caller only ever reads \p V (a parameter or a local).
+bool onlyRead(const VarDecl *V, const FunctionDecl *Caller, ASTContext &Ctx) {
+  const Expr *Skipped = nullptr;
+  return llvm::all_of(
+      referencesTo(V, Caller->getBody(), Ctx),
+      [&](const DeclRefExpr *R) { return isRead(holder(R, Ctx, Skipped)); });
+}
+
+bool leavesSwitch(const Stmt *S) {
+  return isa_and_nonnull<BreakStmt, ReturnStmt>(S);
+}
+
+// The value of the one `case C:` label the statement \p Child of the
+// switch body \p Body runs under; nullopt under `default:`, under several
+// labels or where the case before falls through.
+std::optional<int64_t> labelValue(const CompoundStmt *Body, const Stmt *Child,
+                                  ASTContext &Ctx) {
+  std::optional<int64_t> Current;
+  bool FallsIn = false;
+  for (const Stmt *S : Body->body()) {
+    const Stmt *Inner = S;
+    if (const auto *Label = dyn_cast<SwitchCase>(S)) {
+      Inner = Label->getSubStmt();
+      const auto *Case = dyn_cast<CaseStmt>(Label);
+      Current = std::nullopt;
+      if (Case && !FallsIn && !Case->caseStmtIsGNURange() &&
+          !isa<SwitchCase>(Inner))
+        Current = integerConstant(Case->getLHS(), Ctx);
+    }
+    if (S == Child)
+      return Current;
+    FallsIn = !leavesSwitch(Inner);
+  }
+  return std::nullopt;
+}
+
+// What \p E, a variable its function only reads, holds at \p At when \p At
+// runs under `case C:` of a `switch` on that variable (`switch (k) { case
+// 32: kern<32><<<g, dim3(32, k)>>>(); break; ... }`).
+std::optional<int64_t> caseValueAt(const Expr *E, const Stmt *At,
+                                   const FunctionDecl *Caller,
+                                   ASTContext &Ctx) {
+  const auto *V = dyn_cast_or_null<VarDecl>(readVariable(E));
+  if (!V || !Caller || !Caller->getBody() || !onlyRead(V, Caller, Ctx))
+    return std::nullopt;
+  const Stmt *Child = At;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    auto Parents = Ctx.getParents(*Child);
+    const Stmt *P = Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
+    if (!P)
+      return std::nullopt;
+    const auto *Body = dyn_cast<CompoundStmt>(P);
+    const SwitchStmt *Switch = nullptr;
+    if (Body) {
+      auto Up = Ctx.getParents(*Body);
+      Switch = Up.size() == 1 ? Up[0].get<SwitchStmt>() : nullptr;
+    }
+    if (Switch && Switch->getBody() == Body &&
+        readVariable(Switch->getCond()) == V)
+      return labelValue(Body, Child, Ctx);
+    Child = P;
+  }
+  return std::nullopt;
+}
+
+// What \p E, an argument or a block extent of \p Launch, holds: a value
+// computed in the caller, or the label of the `case` the launch is in.
+std::optional<int64_t> valueAtLaunch(const Expr *E,
+                                     const CUDAKernelCallExpr *Launch,
+                                     const FunctionDecl *Caller,
+                                     ASTContext &Ctx) {
+  if (std::optional<int64_t> V = valueAt(E, Caller, Ctx, 0))
+    return V;
+  return caseValueAt(E, Launch, Caller, Ctx);
+}
+
 // What \p Arg, passed to a kernel at \p Launch, holds: a constant, or
-// blockDim.x when it is the launch's x extent; null when neither.
+// blockDim.x (y, z) when it is the launch's x (y, z) extent; null when
+// neither.
 SymRef argumentAtLaunch(const Expr *Arg, const CUDAKernelCallExpr *Launch,
                         const FunctionDecl *Caller, ASTContext &Ctx) {
-  std::optional<int64_t> Value = valueAt(Arg, Caller, Ctx, 0);
+  std::optional<int64_t> Value = valueAtLaunch(Arg, Launch, Caller, Ctx);
   const CallExpr *Config = Launch->getConfig();
-  const Expr *BlockX = Config && Config->getNumArgs() >= 2
-                           ? blockXSource(Config->getArg(1))
-                           : nullptr;
-  if (BlockX) {
-    const ValueDecl *V = readVariable(Arg);
-    std::optional<int64_t> X = valueAt(BlockX, Caller, Ctx, 0);
-    if ((V && V == readVariable(BlockX)) || (Value && X && *Value == *X))
-      return symBuiltin(SymKind::BlockDim, 0);
+  const ValueDecl *V = readVariable(Arg);
+  for (unsigned Dim = 0; Config && Config->getNumArgs() >= 2 && Dim < 3;
+       ++Dim) {
+    const Expr *Extent = blockExtentSource(Config->getArg(1), Dim);
+    if (!Extent)
+      continue;
+    std::optional<int64_t> X = valueAtLaunch(Extent, Launch, Caller, Ctx);
+    if ((V && V == readVariable(Extent)) || (Value && X && *Value == *X))
+      return symBuiltin(SymKind::BlockDim, Dim);
   }
   return Value ? symConst(*Value) : nullptr;
 }
@@ -234,8 +313,14 @@ std::optional<Dim3Extents> dim3ExtentsAtLaunch(const Expr *E,
                                                const FunctionDecl *Caller,
                                                ASTContext &Ctx) {
   Dim3Source Source = dim3Source(E);
-  if (Source.Ctor)
-    return constructed(Source.Ctor, Caller, Ctx);
+  if (Source.Ctor) {
+    std::optional<Dim3Extents> Extents = constructed(Source.Ctor, Caller, Ctx);
+    for (unsigned Dim = 0; Extents && Dim < Source.Ctor->getNumArgs(); ++Dim)
+      if (!(*Extents)[Dim])
+        (*Extents)[Dim] =
+            caseValueAt(Source.Ctor->getArg(Dim), Launch, Caller, Ctx);
+    return Extents;
+  }
   const VarDecl *V = Source.Var;
   if (!V || !Caller || !Caller->getBody())
     return std::nullopt;
