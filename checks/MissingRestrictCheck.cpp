@@ -116,11 +116,14 @@ bool mayForceReloads(const ParmVarDecl *P, const PointerAccesses &Accesses) {
 // may change: the types of the objects accessed decide, as they do for the
 // compiler (a `float` stored does not change the `unsigned` fields of a
 // generator's state, whatever else its struct holds). An atomic on either
-// side is no evidence: `__restrict__` neither caches nor reorders it.
+// side is no evidence: `__restrict__` neither caches nor reorders it; nor is
+// an access through a pointer based on a `__restrict__` local (`const float
+// *__restrict__ src = src_ptr;`), which the compiler keeps apart already.
 bool mayReadStore(const PointerAccess &Store, const PointerAccess &Load,
                   const PointerAccesses &Accesses) {
   return Load.IsLoad && Load.Param != Store.Param && !Store.IsAtomic &&
-         !Load.IsAtomic && mayForceReloads(Load.Param, Accesses) &&
+         !Load.IsAtomic && !Store.ThroughRestrict && !Load.ThroughRestrict &&
+         mayForceReloads(Load.Param, Accesses) &&
          mayAlias(Store.Type, Load.Type);
 }
 

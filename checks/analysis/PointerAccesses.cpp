@@ -319,6 +319,7 @@ private:
     if (!Def)
       return;
     llvm::DenseMap<const ValueDecl *, ParamSet> Saved = Derived;
+    llvm::SmallPtrSet<const ValueDecl *, 8> SavedRestrict = RestrictBased;
     HelperFrame Frame{Def, Call, LoopStack.size(),
                       llvm::DenseMap<const ParmVarDecl *, const Expr *>()};
     bool PassesPointer = false;
@@ -330,6 +331,9 @@ private:
                            ? rootParams(Call->getArg(I))
                            : ParamSet();
       PassesPointer |= !Roots.empty();
+      if (!Roots.empty() && (HelperParam->getType().isRestrictQualified() ||
+                             basedOnRestrict(Call->getArg(I))))
+        RestrictBased.insert(HelperParam);
       Derived[HelperParam] = std::move(Roots);
     }
     if (PassesPointer) {
@@ -340,6 +344,7 @@ private:
       Frames.pop_back();
     }
     Derived = std::move(Saved);
+    RestrictBased = std::move(SavedRestrict);
   }
 
   // The argument a parameter of a helper being walked is bound to.
@@ -378,14 +383,33 @@ private:
     return Result;
   }
 
+  // Whether the pointer \p E is based on a `__restrict__` local (`const
+  // float *__restrict__ src = src_ptr;`, a helper's restricted parameter):
+  // the compiler keeps its accesses apart from every other pointer's, as
+  // if the kernel's parameter were restricted.
+  bool basedOnRestrict(const Expr *E) const {
+    E = stripNoOps(E);
+    if (!E)
+      return false;
+    if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(E))
+      return basedOnRestrict(Cond->getTrueExpr()) &&
+             basedOnRestrict(Cond->getFalseExpr());
+    const ValueDecl *Base = pointerBase(E);
+    return Base && RestrictBased.count(Base) && !NotRestrictBased.count(Base);
+  }
+
   void collectDerivations(Stmt *Body) {
     struct Walker : RecursiveASTVisitor<Walker> {
       PointerAccessCollector &C;
       explicit Walker(PointerAccessCollector &C) : C(C) {}
       bool VisitVarDecl(VarDecl *VD) {
-        if (VD->getType()->isPointerType() && VD->getInit())
+        if (VD->getType()->isPointerType() && VD->getInit()) {
           for (const ParmVarDecl *P : C.rootParams(VD->getInit()))
             C.Derived[VD].insert(P);
+          if (VD->getType().isRestrictQualified() ||
+              C.basedOnRestrict(VD->getInit()))
+            C.RestrictBased.insert(VD);
+        }
         return true;
       }
       bool VisitBinaryOperator(BinaryOperator *BO) {
@@ -393,9 +417,16 @@ private:
           return true;
         if (const auto *Ref =
                 dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          if (isa<VarDecl>(Ref->getDecl()) && !isa<ParmVarDecl>(Ref->getDecl()))
+          if (isa<VarDecl>(Ref->getDecl()) &&
+              !isa<ParmVarDecl>(Ref->getDecl())) {
             for (const ParmVarDecl *P : C.rootParams(BO->getRHS()))
               C.Derived[Ref->getDecl()].insert(P);
+            // A plain pointer set from elsewhere too is not based on the
+            // restricted one alone.
+            if (!Ref->getType().isRestrictQualified() &&
+                !C.basedOnRestrict(BO->getRHS()))
+              C.NotRestrictBased.insert(Ref->getDecl());
+          }
         return true;
       }
     } W(*this);
@@ -425,8 +456,11 @@ private:
     const Expr *Ptr = dereferencedPointer(Target);
     if (!Ptr)
       return;
-    for (const ParmVarDecl *P : rootParams(Ptr))
+    bool Restricted = basedOnRestrict(Ptr);
+    for (const ParmVarDecl *P : rootParams(Ptr)) {
       addAccess(P, Target->IgnoreParens(), Load, Store, Whole, Atomic);
+      Out.Accesses.back().ThroughRestrict = Restricted;
+    }
   }
 
   void addAccess(const ParmVarDecl *P, const Expr *Access, bool Load,
@@ -566,6 +600,9 @@ private:
   PointerAccesses &Out;
   llvm::SmallPtrSet<const ParmVarDecl *, 8> Params;
   llvm::DenseMap<const ValueDecl *, ParamSet> Derived;
+  /// Pointers based on a `__restrict__` one (see basedOnRestrict), and those
+  /// also assigned from elsewhere.
+  llvm::SmallPtrSet<const ValueDecl *, 8> RestrictBased, NotRestrictBased;
   llvm::SmallVector<const Stmt *, 4> LoopStack;
   llvm::SmallVector<std::pair<const Stmt *, int>, 4> Branches;
   llvm::SmallVector<std::pair<const Stmt *, int>, 4> ReturningArms;

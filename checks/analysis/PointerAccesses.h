@@ -61,6 +61,9 @@ struct PointerAccess {
   bool ByOneThread = false;
   /// The subset of `Loops` in which the address does not change.
   llvm::SmallPtrSet<const clang::Stmt *, 2> InvariantIn;
+  /// Made through a pointer based on a `__restrict__` local or helper
+  /// parameter: kept apart from every other pointer's accesses already.
+  bool ThroughRestrict = false;
   /// The calls of `__device__` helpers, outermost first, through which the
   /// kernel makes this access (its pointer passed as an argument); empty for
   /// an access written in the kernel.
