@@ -279,6 +279,38 @@ constexpr const char *BlockCombineNote =
     "one thread do the atomic; not offered as a fix, because it needs a "
     "barrier that every thread must reach";
 
+constexpr const char *AtomicReadNote =
+    "an atomic that adds, ors or xors 0 (or ands all ones) only reads, but "
+    "queues at the one address like any atomic; every thread needs the "
+    "value, so there is nothing to combine: let one thread of the block read "
+    "it (a relaxed 'cuda::atomic_ref' load) and broadcast it through shared "
+    "memory";
+
+// `atomicOr(p, 0)`, `atomicAdd(p, 0)`, `atomicAnd(p, ~0u)`: an atomic whose
+// operand leaves the word as it is, spelled to read it coherently.
+bool onlyReads(const AtomicCall &Op, const CallExpr *CE,
+               const ASTContext &Ctx) {
+  if (Op.Libcuxx || CE->getNumArgs() != 2)
+    return false;
+  std::optional<int64_t> V = integerConstant(CE->getArg(1), Ctx);
+  if (!V)
+    return false;
+  switch (Op.Kind) {
+  case AtomicKind::Add:
+  case AtomicKind::Sub:
+  case AtomicKind::Or:
+  case AtomicKind::Xor:
+    return *V == 0;
+  case AtomicKind::And: {
+    uint64_t Width = Ctx.getTypeSize(CE->getArg(1)->getType());
+    uint64_t Ones = Width >= 64 ? ~uint64_t(0) : (uint64_t(1) << Width) - 1;
+    return *V == -1 || (uint64_t(*V) & Ones) == Ones;
+  }
+  default:
+    return false;
+  }
+}
+
 constexpr const char *LaneGroupSumNote =
     "sum within each group of lanes that shares an address first (a "
     "cooperative_groups::tiled_partition of that size and reduce, or "
@@ -432,15 +464,21 @@ void AtomicHotspotCheck::reportUniformTarget(SourceLocation Loc,
                                              const AtomicFinding &F,
                                              ASTContext &Ctx,
                                              FindingSink &Sink) {
+  const auto *CE = dyn_cast<CallExpr>(A.E);
+  bool Reads = CE && onlyReads(F.Op, CE, Ctx);
   Sink.diag(Loc, "%0") << uniformTargetMessage(F, A, Ctx);
-  Sink.diag(Loc, "%0", DiagnosticIDs::Note) << uniformTargetCost(F);
+  // The figures measured combining updates do not belong to a read.
+  if (!Reads)
+    Sink.diag(Loc, "%0", DiagnosticIDs::Note) << uniformTargetCost(F);
   for (const CallExpr *Call : A.CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);
   // An exchange has nothing to combine: a reduction is no remedy for it.
   bool Combines = F.Op.Kind != AtomicKind::Exch;
-  if ((F.Kind == Hotspot::IntegerOneAddress && Combines) ||
-      F.Kind == Hotspot::CasLoop)
+  if (Reads)
+    Sink.diag(Loc, AtomicReadNote, DiagnosticIDs::Note);
+  else if ((F.Kind == Hotspot::IntegerOneAddress && Combines) ||
+           F.Kind == Hotspot::CasLoop)
     Sink.diag(Loc, BlockCombineNote, DiagnosticIDs::Note);
   else if (F.Kind == Hotspot::LaneGroupSum)
     Sink.diag(Loc, LaneGroupSumNote, DiagnosticIDs::Note);
