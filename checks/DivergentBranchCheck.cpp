@@ -20,6 +20,45 @@ using namespace clang::ast_matchers;
 
 namespace cudalint {
 
+namespace {
+
+// The trip count of the loop \p S when it is small and constant: the loop
+// is unrolled into straight code, its body that many times, and is not a
+// loop to wait on.
+std::optional<int64_t> unrolledTrips(const Stmt *S, const ASTContext &Ctx,
+                                     const KernelModel &M) {
+  std::optional<int64_t> Trips = M.tripCount(S);
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    if (integerConstant(Do->getCond(), Ctx) == 0)
+      Trips = 1; // `do { ... } while (0)`, a macro's statement.
+  if (Trips && *Trips >= 0 && *Trips <= MaxUnrolledTrips)
+    return Trips;
+  return std::nullopt;
+}
+
+// Whether \p S holds a loop that is not unrolled, directly or in the user's
+// functions it calls: the part of workOf that goes on below the depth where
+// workOf stops weighing (a midpoint helper calling a sign helper), up to a
+// depth where an unread helper counts as looping.
+bool holdsLoop(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
+               unsigned Depth) {
+  if (!S)
+    return false;
+  if (Depth > 8 || (isLoopStmt(S) && !unrolledTrips(S, Ctx, M)))
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee();
+        FD && FD->getBuiltinID() == 0 && FD->hasBody() &&
+        !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()) &&
+        holdsLoop(FD->getDefinition()->getBody(), Ctx, M, Depth + 1))
+      return true;
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return holdsLoop(C, Ctx, M, Depth);
+  });
+}
+
+} // namespace
+
 Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
             unsigned Depth) {
   Work W;
@@ -28,11 +67,7 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
   if (isLoopStmt(S)) {
     // A loop with a small constant trip count is unrolled into straight
     // code: it costs its body that many times, and is not a loop to wait on.
-    std::optional<int64_t> Trips = M.tripCount(S);
-    if (const auto *Do = dyn_cast<DoStmt>(S))
-      if (integerConstant(Do->getCond(), Ctx) == 0)
-        Trips = 1; // `do { ... } while (0)`, a macro's statement.
-    if (Trips && *Trips >= 0 && *Trips <= MaxUnrolledTrips) {
+    if (std::optional<int64_t> Trips = unrolledTrips(S, Ctx, M)) {
       Work Body;
       for (const Stmt *C : S->children())
         Body.add(workOf(C, Ctx, M, Depth));
@@ -40,9 +75,10 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
       W.Loop = Body.Loop;
       W.HeavyCall = Body.HeavyCall;
       W.Atomic = Body.Atomic;
+      W.LoopDeep = Body.LoopDeep;
       return W;
     }
-    W.Loop = true;
+    W.Loop = W.LoopDeep = true;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isAssignmentOp())
@@ -72,8 +108,10 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
           W.HeavyCall = true;
         W.Score += Inner.Score;
         W.Atomic |= Inner.Atomic;
+        W.LoopDeep |= Inner.LoopDeep;
       } else {
         W.HeavyCall = true;
+        W.LoopDeep = holdsLoop(Def->getBody(), Ctx, M, Depth + 1);
       }
     } else {
       W.Score += 4; // A math function or an intrinsic.
@@ -345,6 +383,28 @@ bool sharesRangeByLane(const Stmt *Loop, const KernelModel &M,
          });
 }
 
+// Whether \p Target is \p S or lies inside it.
+bool containsStmt(const Stmt *S, const Stmt *Target) {
+  if (!S)
+    return false;
+  return S == Target || llvm::any_of(S->children(), [&](const Stmt *C) {
+           return containsStmt(C, Target);
+         });
+}
+
+// Whether \p S holds a loop (directly or in a helper it calls) outside the
+// statements \p Skip: the branch, or the call to the helper that holds it.
+bool loopsOutside(const Stmt *S, llvm::ArrayRef<const Stmt *> Skip,
+                  const ASTContext &Ctx, const KernelModel &M) {
+  if (!S || llvm::is_contained(Skip, S))
+    return false;
+  if (llvm::none_of(Skip, [&](const Stmt *K) { return containsStmt(S, K); }))
+    return workOf(S, Ctx, M).LoopDeep;
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return loopsOutside(C, Skip, Ctx, M);
+  });
+}
+
 // What divergenceIsCostly needs to know of \p C besides its ways \p W.
 BranchFacts factsOf(const BranchCondition &C, const BranchWays &W,
                     const KernelModel &M, const ASTContext &Ctx) {
@@ -356,6 +416,15 @@ BranchFacts factsOf(const BranchCondition &C, const BranchWays &W,
     Loops.push_back(C.S);
   F.SplitByData = readsData(*C.Value, Loops);
   F.ComparesTwoPerThreadValues = comparesTwoPerThreadValues(*C.Value);
+  if (F.InLoop && W.Shape == BranchShape::TwoWays) {
+    // The branch sits in the innermost loop's body itself, or inside a
+    // helper that one of the calls of C.CallStack made from it.
+    llvm::SmallVector<const Stmt *, 4> Skip(C.CallStack.begin(),
+                                            C.CallStack.end());
+    Skip.push_back(C.S);
+    F.IterationLoopsElsewhere =
+        loopsOutside(loopBody(C.Loops.back()), Skip, Ctx, M);
+  }
   if (W.Shape != BranchShape::LoopCondition && W.Shape != BranchShape::LoopExit)
     return F;
   // The loop whose trip count the lanes may disagree on.

@@ -206,6 +206,12 @@ const Work *idlingWay(const BranchWays &W) {
 
 bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
                         const BranchFacts &F) {
+  // Two ways of straight-line code (helpers without loops included) in an
+  // iteration that also runs a loop: the divergence adds the smaller way's
+  // few instructions to an iteration the loop dominates.
+  if (W.Shape == BranchShape::TwoWays && F.InLoop &&
+      F.IterationLoopsElsewhere && !W.A.LoopDeep && !W.B.LoopDeep)
+    return false;
   if (Kind == LaneSplit::DataDependent)
     return dataSplitIsCostly(W, F);
   return laneSplitIsCostly(W, F);

@@ -58,6 +58,10 @@ struct Work {
   bool Loop = false;      ///< Holds a loop.
   bool HeavyCall = false; ///< Calls a device function that is not trivial.
   bool Atomic = false;    ///< Holds an atomic operation.
+  /// Holds a loop, directly or in a helper it calls (followed deeper than
+  /// the score, up to a depth where an unread helper counts as one): long
+  /// because it repeats, not for its straight-line operations.
+  bool LoopDeep = false;
   /// Holds a loop or a heavy helper: long whatever its score.
   bool heavy() const { return Loop || HeavyCall; }
   /// More than a few instructions (see RealWorkPoints).
@@ -71,6 +75,7 @@ struct Work {
     Loop |= O.Loop;
     HeavyCall |= O.HeavyCall;
     Atomic |= O.Atomic;
+    LoopDeep |= O.LoopDeep;
   }
 };
 
@@ -125,6 +130,9 @@ struct BranchFacts {
   /// What splits the lanes is data they read or a state a loop evolves, not
   /// a per-thread value cudalint lost track of (readsData).
   bool SplitByData = false;
+  /// With InLoop: the iteration of the innermost loop around the branch
+  /// holds a loop (directly or in a helper it calls) outside the branch.
+  bool IterationLoopsElsewhere = false;
   /// `a == b` or `a != b` between two per-thread values (`j != i`, skipping
   /// oneself): lanes rarely disagree.
   bool ComparesTwoPerThreadValues = false;
