@@ -681,10 +681,7 @@ bool searchesMemory(const BranchCondition &C, const BranchWays &W,
   const Stmt *Loop = divergingLoop(C, W);
   if (!Loop)
     return false;
-  ModifiedVars Mods;
-  for (const Stmt *Part : Loop->children())
-    if (Part)
-      Mods.TraverseStmt(const_cast<Stmt *>(Part));
+  ModifiedVars Mods = writesOfLoop(Loop);
   llvm::SmallPtrSet<const Decl *, 4> Stored;
   storedArrays(loopBody(Loop), Stored);
   return comparesFoundElement(C.Cond, Mods, Ctx) &&

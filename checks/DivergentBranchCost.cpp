@@ -221,10 +221,7 @@ bool loopsOverLoadedLength(const Stmt *Loop) {
   const Expr *Cond = conditionOf(Loop);
   if (!Cond)
     return false;
-  ModifiedVars Mods;
-  for (const Stmt *Part : Loop->children())
-    if (Part)
-      Mods.TraverseStmt(const_cast<Stmt *>(Part));
+  ModifiedVars Mods = writesOfLoop(Loop);
   return comparesWithLoadedBound(Cond, Mods);
 }
 

@@ -271,6 +271,23 @@ unsigned rowAlignment(llvm::ArrayRef<const MemAccess *> Accesses) {
   return std::min(Align, 16u);
 }
 
+// Whether, under the layout change \p W, no access of \p Accesses
+// conflicts (each below \p MinDegree) and none gets worse than it was
+// (\p Before).
+bool passesEveryAccess(const WhatIf &W,
+                       llvm::ArrayRef<const MemAccess *> Accesses,
+                       llvm::ArrayRef<unsigned> Before,
+                       llvm::ArrayRef<WarpSampler> Samplers,
+                       unsigned MinDegree) {
+  for (size_t I = 0; I < Accesses.size(); ++I) {
+    std::optional<unsigned> D =
+        leastBankConflictDegree(*Accesses[I], Samplers, &W);
+    if (!D || *D >= MinDegree || *D > std::max(1u, Before[I]))
+      return false;
+  }
+  return true;
+}
+
 // The paddings of the innermost extent of \p V (1 to MaxPad) under which
 // no access of \p Accesses conflicts and none gets worse than it was
 // (\p Before), and rows stay \p RowAlignment-byte aligned.
@@ -294,13 +311,7 @@ std::set<int64_t> paddingsThatWork(const VarDecl *V,
       continue;
     WhatIf W;
     W.Extents[{V, Level}] = Shape->Extents[Level] + Pad;
-    bool Ok = true;
-    for (size_t I = 0; I < Accesses.size() && Ok; ++I) {
-      std::optional<unsigned> D =
-          leastBankConflictDegree(*Accesses[I], Samplers, &W);
-      Ok = D && *D < MinDegree && *D <= std::max(1u, Before[I]);
-    }
-    if (Ok)
+    if (passesEveryAccess(W, Accesses, Before, Samplers, MinDegree))
       Works.insert(Pad);
   }
   return Works;
@@ -346,13 +357,7 @@ std::vector<std::pair<int64_t, int64_t>> indexPaddingsThatWork(
   for (const auto &[Row, Pad] : Candidates) {
     WhatIf W;
     W.IndexPads[V] = WhatIf::IndexPad{ElementBytes, Row, Pad};
-    bool Ok = true;
-    for (size_t I = 0; I < Accesses.size() && Ok; ++I) {
-      std::optional<unsigned> D =
-          leastBankConflictDegree(*Accesses[I], Samplers, &W);
-      Ok = D && *D < MinDegree && *D <= std::max(1u, Before[I]);
-    }
-    if (Ok)
+    if (passesEveryAccess(W, Accesses, Before, Samplers, MinDegree))
       Works.push_back({Row, Pad});
   }
   return Works;

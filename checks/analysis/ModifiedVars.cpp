@@ -83,6 +83,14 @@ bool ModifiedVars::VisitVarDecl(VarDecl *V) {
   return true;
 }
 
+ModifiedVars writesOfLoop(const Stmt *Loop) {
+  ModifiedVars Mods;
+  for (const Stmt *Part : Loop->children())
+    if (Part)
+      Mods.TraverseStmt(const_cast<Stmt *>(Part));
+  return Mods;
+}
+
 llvm::DenseSet<const ValueDecl *> variablesChangedIn(const Stmt *S) {
   ModifiedVars Finder(/*CountHiddenWrites=*/true);
   Finder.TraverseStmt(const_cast<Stmt *>(S));

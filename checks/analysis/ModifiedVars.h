@@ -61,6 +61,10 @@ private:
   const bool CountHiddenWrites;
 };
 
+/// The writes of a loop's parts: its initialisation, condition, increment
+/// and body (hidden writes left out, as ModifiedVars' default).
+ModifiedVars writesOfLoop(const clang::Stmt *Loop);
+
 /// The variables whose value may differ from one pass through \p S to the
 /// next: those it writes (hidden writes counted) and those it declares.
 llvm::DenseSet<const clang::ValueDecl *>

@@ -114,10 +114,7 @@ bool bisects(const VarDecl *A, const VarDecl *B, const ModifiedVars &Mods) {
 } // namespace
 
 bool halvesInterval(const Stmt *Loop) {
-  ModifiedVars Mods;
-  for (const Stmt *C : Loop->children())
-    if (C)
-      Mods.TraverseStmt(const_cast<Stmt *>(C));
+  ModifiedVars Mods = writesOfLoop(Loop);
   llvm::SmallVector<const VarDecl *, 8> Written;
   for (auto &[V, N] : Mods.Count)
     if (!Mods.Declared.count(V))
