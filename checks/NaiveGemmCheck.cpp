@@ -64,11 +64,14 @@ std::string rolesText(const MatrixProduct &P) {
   return Roles;
 }
 
-// Whether the product's depth (constant, or what every launch passes) is
-// nearer (in ratio) the 512^3 fixture than the 4096^3 ones: below
-// sqrt(512 * 4096) = 1448.
-bool inSmallSizeClass(const std::optional<LaunchedSize> &Size) {
-  return Size && Size->Depth < 1448;
+// Which measured size a product's figure comes from: its depth (constant,
+// or what every launch passes) nearer (in ratio) the 512^3 fixture than
+// the 4096^3 ones, below sqrt(512 * 4096) = 1448, is Small; a depth no
+// launch in view gives is Unknown, and quotes both ends.
+GemmSizeClass sizeClassOf(const std::optional<LaunchedSize> &Size) {
+  if (!Size)
+    return GemmSizeClass::Unknown;
+  return Size->Depth < 1448 ? GemmSizeClass::Small : GemmSizeClass::Large;
 }
 
 // Whether the launches are too small for any measured figure to apply:
@@ -97,9 +100,37 @@ std::string tooSmallText(const LaunchedSize &Size) {
                 "mostly its launch): no measured figure applies at this size";
 }
 
+// cuBLAS on tensor cores against a float kernel, at the size class
+// measured nearest the product (docs/verify.md, naive_sgemm_512): a 512^3
+// product gains ~4x, not 70x, and a size the launches do not give quotes
+// both ends rather than the larger.
+std::string floatGainText(bool Tiled, GemmSizeClass Class) {
+  const std::string Cublas = "cuBLAS on tensor cores (cublasGemmEx with "
+                             "CUBLAS_COMPUTE_32F_FAST_TF32) was ";
+  const std::string Large =
+      Tiled ? "44x faster than a shared-memory tiled kernel (68x than a "
+              "naive one) at 4096^3 on an H100"
+            : "68x faster than a naive kernel at 4096^3 on an H100";
+  switch (Class) {
+  case GemmSizeClass::Small:
+    return Cublas + "3.7x faster than a naive kernel at 512^3 on an H200 (" +
+           (Tiled ? "a tiled kernel gains less; 44x" : "68x") +
+           " at 4096^3 on an H100): at this size cuBLAS's time is mostly its "
+           "launch";
+  case GemmSizeClass::Unknown:
+    return Cublas + Large +
+           " but 3.7x than a naive one at 512^3 on an H200: the gain grows "
+           "with the product, whose size the launches in view do not give";
+  case GemmSizeClass::Large:
+    break;
+  }
+  return Cublas + Large + "; " + (Tiled ? "6.2x" : "9.5x") +
+         " in full FP32 with CUBLAS_COMPUTE_32F";
+}
+
 // What to use instead, with the speed-up measured for float.
 std::string remedyText(const std::string &Type, bool Tiled,
-                       bool RegisterBlocked, bool SmallSizeClass) {
+                       bool RegisterBlocked, GemmSizeClass Class) {
   std::string Remedy;
   if (Type == "float" && RegisterBlocked)
     Remedy = "a register-blocked SGEMM of this form (8x8 results per thread, "
@@ -107,21 +138,8 @@ std::string remedyText(const std::string &Type, bool Tiled,
              "where cublasSgemm was 1.40x faster in full FP32 and cuBLAS on "
              "tensor cores (cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32, "
              "which rounds the inputs to 10 mantissa bits) 10.5x faster";
-  else if (Type == "float" && !Tiled && SmallSizeClass)
-    // The figure of the size measured nearest the kernel's: a 512^3
-    // product gains ~4x, not 70x (docs/verify.md, naive_sgemm_512).
-    Remedy = "cuBLAS on tensor cores (cublasGemmEx with "
-             "CUBLAS_COMPUTE_32F_FAST_TF32) was 3.7x faster than a naive "
-             "kernel at 512^3 on an H200 (68x at 4096^3 on an H100): at this "
-             "size cuBLAS's time is mostly its launch";
   else if (Type == "float")
-    Remedy = std::string("cuBLAS on tensor cores (cublasGemmEx with "
-                         "CUBLAS_COMPUTE_32F_FAST_TF32) was ") +
-             (Tiled ? "44x faster than a shared-memory tiled kernel "
-                      "(68x than a naive one)"
-                    : "68x faster than a naive kernel") +
-             " at 4096^3 on an H100; " + (Tiled ? "6.2x" : "9.5x") +
-             " in full FP32 with CUBLAS_COMPUTE_32F";
+    Remedy = floatGainText(Tiled, Class);
   else if (Type == "double")
     Remedy = "cublasDgemm (or cublasGemmEx with CUBLAS_COMPUTE_64F) runs "
              "it on the FP64 tensor cores of sm_80 and later (not "
@@ -192,7 +210,7 @@ void NaiveGemmCheck::checkKernel(const KernelView &Kernel, FindingSink &Sink) {
         reportSmallProduct(*Product, *Size, Loc, Ctx, Sink);
         continue;
       }
-      reportProduct(*Product, inSmallSizeClass(Size), Loc, Ctx, Sink);
+      reportProduct(*Product, sizeClassOf(Size), Loc, Ctx, Sink);
       offerCublasCall(*Product, Finder, &Kernel.Decl, Loc, Ctx, Sink);
     }
   }
@@ -209,14 +227,13 @@ void NaiveGemmCheck::reportSmallProduct(const MatrixProduct &P,
   Sink.diag(Loc, "%0", DiagnosticIDs::Note) << tooSmallText(Size);
 }
 
-void NaiveGemmCheck::reportProduct(const MatrixProduct &P, bool SmallSizeClass,
+void NaiveGemmCheck::reportProduct(const MatrixProduct &P, GemmSizeClass Class,
                                    SourceLocation Loc, ASTContext &Ctx,
                                    FindingSink &Sink) {
   Sink.diag(Loc, "%0") << findingMessage(P);
   Sink.diag(Loc, "%0", DiagnosticIDs::Note) << productText(P, Ctx);
-  Sink.diag(Loc, "%0", DiagnosticIDs::Note)
-      << remedyText(elementName(P.a().Load->Type), P.tiled(),
-                    P.registerBlocked(), SmallSizeClass);
+  Sink.diag(Loc, "%0", DiagnosticIDs::Note) << remedyText(
+      elementName(P.a().Load->Type), P.tiled(), P.registerBlocked(), Class);
   for (const CallExpr *Call : P.X.Load->CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);

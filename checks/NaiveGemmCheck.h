@@ -10,6 +10,9 @@
 
 namespace cudalint {
 
+/// Which measured size a product's figure comes from (see sizeClassOf).
+enum class GemmSizeClass { Unknown, Small, Large };
+
 struct MatrixProduct;
 struct LaunchedSize;
 class MatrixProductFinder;
@@ -27,7 +30,7 @@ public:
 private:
   void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   /// The finding at \p Loc, the accumulating statement, with its notes.
-  void reportProduct(const MatrixProduct &P, bool SmallSizeClass,
+  void reportProduct(const MatrixProduct &P, GemmSizeClass Class,
                      clang::SourceLocation Loc, clang::ASTContext &Ctx,
                      FindingSink &Sink);
   /// A product whose launches are too small for any measured figure: a
