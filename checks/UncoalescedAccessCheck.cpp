@@ -380,17 +380,19 @@ bool isTranspose(const KernelModel &M, const MemAccess &A, ASTContext &Ctx) {
   return false;
 }
 
-// The matrix product of \p M that reads or stores \p A, if any: an access
-// of the product's operands, or one inside the statement that accumulates
-// it (the second product of `c += a[i][k] * b[j][k] + b[i][k] * a[j][k]`).
+// The matrix product of \p M that reads \p A, if any: an access of the
+// product's operands, or one inside the statement that accumulates it (the
+// second product of `c += a[i][k] * b[j][k] + b[i][k] * a[j][k]`, the result
+// accumulated in place). A result stored after the product (`c[x * n + y] =
+// acc`) is not an operand: how the threads map onto it is the remap's
+// business, and the product's remedy does not say.
 std::optional<MatrixProduct> productOf(const KernelModel &M, const MemAccess &A,
                                        ASTContext &Ctx) {
   MatrixProductFinder Finder(M, M.kernel(), Ctx);
   for (const ProductCandidate &C : Finder.candidates())
     if (std::optional<MatrixProduct> P = Finder.recognise(C))
       if (P->X.Global == &A || P->Y.Global == &A || P->X.Load == &A ||
-          P->Y.Load == &A || P->Store == &A ||
-          within(A.E, P->S, Ctx.getSourceManager()))
+          P->Y.Load == &A || within(A.E, P->S, Ctx.getSourceManager()))
         return P;
   return std::nullopt;
 }
@@ -597,6 +599,7 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
   std::vector<WarpSampler> Samplers = warpSamplers(Shapes);
   for (const KernelView &F : analysedInstances(Kernel)) {
     const KernelModel &M = model(F);
+    ExecutionWeights Weights(M);
     Survey.UsesShared |= usesSharedMemory(M);
     for (const std::vector<const MemAccess *> &G : globalGroups(M)) {
       const MemAccess &First = *G.front();
@@ -623,7 +626,8 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
       // layout, even where a lane stores several of them in a row.
       std::optional<RecordUse> Record = wastedRecord(G, Ctx);
       if (int64_t Run = Record ? 0 : storeRunBytes(G, Chunk, Samplers)) {
-        recordStoreRun(Survey.Findings[Raw], M, G, Rep, Chunk, Run, Samplers);
+        recordStoreRun(Survey.Findings[Raw], M, G, Rep, Chunk, Run, Samplers,
+                       Weights);
         continue;
       }
       if (Chunk && Chunk->Bytes <= SectorBytes)
@@ -640,7 +644,9 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
            !(Shapes.front().assumed() && mentionsBlockShape(First.Offset)));
       std::optional<SectorCost> Cost =
           wastefulCost(G, Samplers, sparseOrPlainRatio(Sparse));
-      if (!Cost)
+      // Run far less often than the kernel's hot work, it costs nothing
+      // measurable, whatever it wastes.
+      if (!Cost || Weights.negligible(G, Cost->ratio()))
         continue;
       UncoalescedAccess &R = Survey.Findings[Raw];
       if (R.Access && !R.Gather && R.Ratio >= Cost->ratio())
@@ -673,7 +679,8 @@ void UncoalescedAccessCheck::recordStoreRun(
     UncoalescedAccess &R, const KernelModel &M,
     llvm::ArrayRef<const MemAccess *> G, const MemAccess *Rep,
     const std::optional<ThreadChunk> &Chunk, int64_t Run,
-    llvm::ArrayRef<WarpSampler> Samplers) const {
+    llvm::ArrayRef<WarpSampler> Samplers,
+    const ExecutionWeights &Weights) const {
   // A loop's step stores the group at once; straight-line stores go one by
   // one.
   std::vector<const MemAccess *> Stores = storesOf(G);
@@ -681,7 +688,8 @@ void UncoalescedAccessCheck::recordStoreRun(
     Stores.resize(1);
   double MinRatio = MinSectorRatio <= 4 ? MinStoreRunRatio : MinSectorRatio;
   std::optional<SectorCost> Cost = wastefulCost(Stores, Samplers, MinRatio);
-  if (!Cost || (R.Access && !R.Gather && R.Ratio >= Cost->ratio()))
+  if (!Cost || Weights.negligible(Stores, Cost->ratio()) ||
+      (R.Access && !R.Gather && R.Ratio >= Cost->ratio()))
     return;
   R = UncoalescedAccess{Cost->ratio(), Cost,         Rep,   &M,   G,
                         false,         std::nullopt, Chunk, false};
@@ -716,6 +724,9 @@ bool UncoalescedAccessCheck::reportFindings(
     llvm::ArrayRef<BlockShape> Shapes, ASTContext &Ctx, FindingSink &Sink) {
   bool Reported = false, RemapOffered = false;
   for (const auto &[Raw, R] : Survey.Findings) {
+    // A store run found too cold or too cheap to report left its slot empty.
+    if (!R.Access)
+      continue;
     const MemAccess &A = *R.Access;
     SourceLocation Loc = SourceLocation::getFromRawEncoding(Raw);
     // A helper inlined into several kernels is reported once.

@@ -5,6 +5,7 @@
 
 #include "KernelCheck.h"
 #include "analysis/AccessShape.h"
+#include "analysis/ExecutionWeight.h"
 #include "analysis/RowWork.h"
 
 #include <memory>
@@ -49,7 +50,8 @@ private:
   void recordStoreRun(UncoalescedAccess &R, const KernelModel &M,
                       llvm::ArrayRef<const MemAccess *> G, const MemAccess *Rep,
                       const std::optional<ThreadChunk> &Chunk, int64_t Run,
-                      llvm::ArrayRef<WarpSampler> Samplers) const;
+                      llvm::ArrayRef<WarpSampler> Samplers,
+                      const ExecutionWeights &Weights) const;
   /// The sector ratio from which a group is reported: MinSectorRatio, or
   /// less for lanes a memory segment apart while the bar is not raised.
   double sparseOrPlainRatio(bool Sparse) const;

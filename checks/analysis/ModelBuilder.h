@@ -377,9 +377,12 @@ private:
   void assumeLoopValues(const clang::Stmt *L, const LoopVars &Vars);
   void recordEntryCondition(const LoopShape &S);
   DataOrigin loopStateOrigin(const clang::VarDecl *V, const ModifiedVars &Mods);
+  /// The trips of a loop whose counter steps by a constant up to a constant
+  /// bound; with \p FromLowestStart, a bound on them when the counter starts
+  /// at a constant plus thread or block indices.
   std::optional<int64_t> constantTrips(const clang::Expr *Cmp,
-                                       const LoopShape &S,
-                                       const LoopVars &Vars);
+                                       const LoopShape &S, const LoopVars &Vars,
+                                       bool FromLowestStart = false);
   void recordTripCount(const LoopShape &S, const LoopVars &Vars);
   void valuesAfterLoop(const clang::Stmt *Body, const ModifiedVars &Mods,
                        bool TripDep);

@@ -497,7 +497,8 @@ void ModelBuilder::recordEntryCondition(const LoopShape &S) {
 // by a positive constant.
 std::optional<int64_t> ModelBuilder::constantTrips(const Expr *Cmp,
                                                    const LoopShape &S,
-                                                   const LoopVars &Vars) {
+                                                   const LoopVars &Vars,
+                                                   bool FromLowestStart) {
   const auto *BO = dyn_cast<BinaryOperator>(Cmp->IgnoreParenImpCasts());
   if (!BO || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_LE))
     return std::nullopt;
@@ -510,8 +511,18 @@ std::optional<int64_t> ModelBuilder::constantTrips(const Expr *Cmp,
   std::optional<int64_t> Init = P.Terms.count({}) ? P.Terms[{}] : int64_t(0);
   int64_t Step = P.Terms.count({K->key()}) ? P.Terms[{K->key()}] : 0;
   std::optional<int64_t> Bound = constant(BO->getRHS());
+  // A start that adds thread or block indices (`k = threadIdx.x`) is never
+  // below its constant part: the trips from there bound every lane's.
+  auto AddsIndices = [&](const std::vector<std::string> &Mono, int64_t C) {
+    return FromLowestStart && C > 0 && llvm::all_of(Mono, [&](auto &Key) {
+             SymKind L = P.Leaves.at(Key)->Kind;
+             return L == SymKind::ThreadIdx || L == SymKind::BlockIdx ||
+                    L == SymKind::BlockDim || L == SymKind::GridDim;
+           });
+  };
   bool OnlyInitAndStep = llvm::all_of(P.Terms, [&](auto &T) {
-    return T.first.empty() || (T.first.size() == 1 && T.first[0] == K->key());
+    return T.first.empty() || (T.first.size() == 1 && T.first[0] == K->key()) ||
+           AddsIndices(T.first, T.second);
   });
   if (!OnlyInitAndStep || Step <= 0 || !Bound)
     return std::nullopt;
@@ -521,7 +532,8 @@ std::optional<int64_t> ModelBuilder::constantTrips(const Expr *Cmp,
 
 // A constant trip count: `for (int i = 0; i < 8; ++i)`; and a constant cap
 // on the trips, from the count or from a conjunct of the condition (`k < 8
-// && list[k] >= 0`).
+// && list[k] >= 0`), also where the counter starts at a thread index (`k =
+// threadIdx.x; k < 8; k += 8`: one trip at most).
 void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
   if (!Recorder || !S.Cond)
     return;
@@ -539,7 +551,7 @@ void ModelBuilder::recordTripCount(const LoopShape &S, const LoopVars &Vars) {
         BO && BO->getOpcode() == BO_LAnd) {
       Conjuncts.push_back(BO->getLHS());
       Conjuncts.push_back(BO->getRHS());
-    } else if (std::optional<int64_t> N = constantTrips(C, S, Vars)) {
+    } else if (std::optional<int64_t> N = constantTrips(C, S, Vars, true)) {
       Cap = std::min(Cap.value_or(*N), *N);
     }
   }

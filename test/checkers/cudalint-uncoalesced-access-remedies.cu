@@ -17,10 +17,9 @@ __global__ void product(float *C, const float *A, const float *B, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: {{.*}}'A'{{.*}}[cudalint-uncoalesced-access]
   // CHECK-MESSAGES: :[[@LINE-6]]:7: note: 'row' varies
   // CHECK-MESSAGES: :[[@LINE-3]]:5: note: {{.*}}matrix product{{.*}}cudalint-naive-gemm
+  // The result, stored once after the runtime product loop, is a sliver of
+  // the kernel's work: not reported.
   C[row * n + col] = acc;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}'C'{{.*}}[cudalint-uncoalesced-access]
-  // CHECK-MESSAGES: :[[@LINE-10]]:7: note: 'row' varies
-  // CHECK-MESSAGES: :[[@LINE-7]]:5: note: {{.*}}matrix product{{.*}}cudalint-naive-gemm
 }
 
 void run_product(float *C, const float *A, const float *B, int n) {
