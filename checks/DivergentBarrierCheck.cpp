@@ -1,6 +1,7 @@
 //===--- DivergentBarrierCheck.cpp - cudalint -----------------------------===//
 
 #include "DivergentBarrierCheck.h"
+#include "analysis/BlockSplit.h"
 #include "analysis/Divergence.h"
 #include "analysis/LaunchValues.h"
 
@@ -12,6 +13,15 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace cudalint {
+
+// A guard on which the threads that should meet at a barrier disagree, and
+// whether that is certain (an error) or depends on sizes the launches in
+// view leave open (a warning naming the condition).
+struct DivergentGuard {
+  const Guard *G;
+  ThreadSplit Split;
+  bool Certain = true;
+};
 
 namespace {
 
@@ -78,12 +88,6 @@ bool pathsMeetEqualBarriers(const KernelModel &M, const SyncPoint &P, size_t I,
   return Count[0] == Count[1];
 }
 
-// A guard on which the threads that should meet at a barrier disagree.
-struct DivergentGuard {
-  const Guard *G;
-  ThreadSplit Split;
-};
-
 // `if (i >= n) return;` in the kernel's own body (not in a helper it
 // inlines, where a return only leaves the helper): the lanes that took it
 // have exited the kernel.
@@ -123,13 +127,11 @@ bool launchesInstance(const LaunchConfig &L, const FunctionDecl &Instance) {
 
 // Whether guard \p I of \p P splits no block at any launch in view once
 // the arguments each passes are bound: `if (t >= width) return;` where
-// every launch gives the block `width` threads never fires. Only for a
-// guard on the thread's place in its block.
+// every launch gives the block `width` threads never fires. Sampled, for a
+// guard on the thread's place in its block (blockSplitAt reads the rest).
 bool neverSplitsAtLaunches(const SyncPoint &P, size_t I, const KernelModel &M,
                            llvm::ArrayRef<LaunchConfig> Launches,
                            ASTContext &Ctx) {
-  // A bound on a grid-wide index (`i > n`, i from blockIdx) falls inside
-  // some block unless the grid is known, and the samples see a few blocks.
   auto OnBlockIdx = [](const SymNode &L) {
     return L.Kind == SymKind::BlockIdx;
   };
@@ -157,6 +159,31 @@ bool neverSplitsAtLaunches(const SyncPoint &P, size_t I, const KernelModel &M,
   return Seen > 0;
 }
 
+// What the launches in view say of guard \p I of \p P: Never when none lets
+// it split a block, Splits when one surely does, else MaySplit (Unknown
+// when none is in view).
+BlockSplit splitAtLaunches(const SyncPoint &P, size_t I, const KernelModel &M,
+                           llvm::ArrayRef<LaunchConfig> Launches,
+                           const KernelUseIndex &Uses, ASTContext &Ctx) {
+  if (neverSplitsAtLaunches(P, I, M, Launches, Ctx))
+    return BlockSplit::Never;
+  bool Seen = false, AllNever = true;
+  for (const LaunchConfig &L : Launches) {
+    if (!launchesInstance(L, M.kernel()))
+      continue;
+    Seen = true;
+    BlockSplit S = blockSplitAtLaunch(P.Guards[I].Cond,
+                                      llvm::ArrayRef(P.Guards).take_front(I),
+                                      M.kernel(), L, Uses, Ctx);
+    if (S == BlockSplit::Splits)
+      return S;
+    AllNever = AllNever && S == BlockSplit::Never;
+  }
+  if (!Seen)
+    return BlockSplit::Unknown;
+  return AllNever ? BlockSplit::Never : BlockSplit::MaySplit;
+}
+
 // The first guard of \p P on which the threads that should meet at it can
 // disagree, and how they split on it. A guard whose arms each run as many
 // barriers as the other (`pathsMeetEqualBarriers`) does not count, nor one that
@@ -166,7 +193,8 @@ bool neverSplitsAtLaunches(const SyncPoint &P, size_t I, const KernelModel &M,
 std::optional<DivergentGuard>
 firstDivergentGuard(const SyncPoint &P, const KernelModel &M,
                     llvm::ArrayRef<WarpSampler> Samplers,
-                    llvm::ArrayRef<LaunchConfig> Launches, ASTContext &Ctx) {
+                    llvm::ArrayRef<LaunchConfig> Launches,
+                    const KernelUseIndex &Uses, ASTContext &Ctx) {
   for (size_t I = 0; I < P.Guards.size(); ++I) {
     const Guard &G = P.Guards[I];
     if (!G.Cond->threadDependent() ||
@@ -179,8 +207,17 @@ firstDivergentGuard(const SyncPoint &P, const KernelModel &M,
     std::optional<ThreadSplit> Split =
         firstThreadSplit(G.Cond, llvm::ArrayRef(P.Guards).take_front(I),
                          Samplers, P.Scope == SyncScope::Warp);
-    if (Split && !neverSplitsAtLaunches(P, I, M, Launches, Ctx))
-      return DivergentGuard{&G, *Split};
+    if (!Split)
+      continue;
+    BlockSplit AtLaunches = splitAtLaunches(P, I, M, Launches, Uses, Ctx);
+    if (AtLaunches == BlockSplit::Never)
+      continue;
+    // A bound that a launch shows inside a block of a block barrier is
+    // certain; one the launches leave open is a condition on the sizes.
+    bool Certain =
+        Split->Kind != ThreadSplit::ForSomeBound ||
+        (AtLaunches == BlockSplit::Splits && P.Scope != SyncScope::Warp);
+    return DivergentGuard{&G, *Split, Certain};
   }
   return std::nullopt;
 }
@@ -207,11 +244,21 @@ std::string whyMissed(const Guard &G, const ThreadSplit &Split,
   return Why;
 }
 
-// "'__syncthreads()' is not reached by all threads of the block".
-std::string missedBarrierMessage(const SyncPoint &P, const ASTContext &Ctx) {
+// "'__syncthreads()' is not reached by all threads of the block", or where
+// sizes decide it, "'__syncthreads()' is missed by some threads of a block
+// when 'n' is not a multiple of blockDim.x".
+std::string missedBarrierMessage(const SyncPoint &P, const DivergentGuard &D,
+                                 const ASTContext &Ctx) {
   bool WarpOnly = P.Scope == SyncScope::Warp;
-  return barrierName(P.E, Ctx) + " is not reached by all threads of the " +
-         (WarpOnly ? "warp" : "block") + " (undefined behaviour)";
+  std::string Group = WarpOnly ? "warp" : "block";
+  if (D.Certain)
+    return barrierName(P.E, Ctx) + " is not reached by all threads of the " +
+           Group + " (undefined behaviour)";
+  std::string Step = blockStep(D.G->Cond);
+  return barrierName(P.E, Ctx) + " is missed by some threads of a " + Group +
+         " when " + D.Split.Bound +
+         (Step.empty() || WarpOnly ? " falls inside a " + Group
+                                   : " is not a multiple of " + Step);
 }
 
 // Which threads miss it, and what follows.
@@ -267,20 +314,25 @@ void DivergentBarrierCheck::checkKernel(const KernelView &Kernel,
       if (alreadyReported(Loc))
         continue;
       if (std::optional<DivergentGuard> D =
-              firstDivergentGuard(P, M, Samplers, Launches, Ctx)) {
+              firstDivergentGuard(P, M, Samplers, Launches, uses(Ctx), Ctx)) {
         markReported(Loc);
-        reportMissedBarrier(Loc, P, *D->G, D->Split, Ctx, Sink);
+        reportMissedBarrier(Loc, P, *D, Ctx, Sink);
       }
     }
   }
 }
 
-void DivergentBarrierCheck::reportMissedBarrier(
-    SourceLocation Loc, const SyncPoint &P, const Guard &G,
-    const ThreadSplit &Split, ASTContext &Ctx, FindingSink &Sink) {
-  Sink.diag(Loc, "%0", DiagnosticIDs::Error) << missedBarrierMessage(P, Ctx);
+void DivergentBarrierCheck::reportMissedBarrier(SourceLocation Loc,
+                                                const SyncPoint &P,
+                                                const DivergentGuard &D,
+                                                ASTContext &Ctx,
+                                                FindingSink &Sink) {
+  const Guard &G = *D.G;
+  Sink.diag(Loc, "%0",
+            D.Certain ? DiagnosticIDs::Error : DiagnosticIDs::Warning)
+      << missedBarrierMessage(P, D, Ctx);
   Sink.diag(Loc, "%0", DiagnosticIDs::Note)
-      << missedBarrierReason(P, G, Split, Ctx);
+      << missedBarrierReason(P, G, D.Split, Ctx);
   for (const CallExpr *Call : P.CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);

@@ -11,7 +11,7 @@
 
 namespace cudalint {
 
-struct ThreadSplit;
+struct DivergentGuard;
 
 /// Flags barriers (`__syncthreads()`, a full-mask `__syncwarp()`, cooperative
 /// groups' `sync`) that some threads of their block or warp can miss: a
@@ -24,11 +24,12 @@ public:
 
 private:
   void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
-  /// The error at barrier \p P, which the threads split by \p G miss, and
-  /// its notes: where the guard is, and what to do instead.
+  /// The finding at barrier \p P, which the threads split by \p D miss
+  /// (an error when certain, a warning naming the sizes that decide it),
+  /// and its notes: where the guard is, and what to do instead.
   void reportMissedBarrier(clang::SourceLocation Loc, const SyncPoint &P,
-                           const Guard &G, const ThreadSplit &Split,
-                           clang::ASTContext &Ctx, FindingSink &Sink);
+                           const DivergentGuard &D, clang::ASTContext &Ctx,
+                           FindingSink &Sink);
 };
 
 } // namespace cudalint

@@ -218,11 +218,16 @@ const ValueDecl *pointerBase(const Expr *E) {
 namespace {
 class KernelUseCollector : public RecursiveASTVisitor<KernelUseCollector> {
 public:
-  KernelUseCollector(ASTContext &Ctx,
-                     llvm::DenseMap<const FunctionDecl *,
-                                    llvm::SmallVector<LaunchSite, 2>> &Launches,
-                     llvm::DenseMap<const FunctionDecl *, bool> &OtherUses)
-      : Ctx(Ctx), Launches(Launches), OtherUses(OtherUses) {}
+  KernelUseCollector(
+      ASTContext &Ctx,
+      llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<LaunchSite, 2>>
+          &Launches,
+      llvm::DenseMap<const FunctionDecl *, bool> &OtherUses,
+      llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<HostCallSite, 2>>
+          &HostCalls,
+      llvm::DenseSet<const FunctionDecl *> &NamedOtherwise)
+      : Ctx(Ctx), Launches(Launches), OtherUses(OtherUses),
+        HostCalls(HostCalls), NamedOtherwise(NamedOtherwise) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -250,8 +255,24 @@ public:
     return true;
   }
 
+  // Calls of host functions, so that a value a wrapper passes on to a
+  // launch can be followed to its callers. The callee's name is visited
+  // after its call (pre-order), so it is known not to be a use otherwise.
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (isa<CUDAKernelCallExpr>(Call) || !Callee || isKernel(Callee))
+      return true;
+    HostCalls[Callee->getCanonicalDecl()].push_back({Call, CurrentFunction});
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      CalleeNames.insert(Ref);
+    return true;
+  }
+
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl());
+    if (FD && !isKernel(FD) && !CalleeNames.contains(Ref))
+      NamedOtherwise.insert(FD->getCanonicalDecl());
     if (!isKernel(FD))
       return true;
     if (!isHarmlessUse(Ref))
@@ -299,13 +320,28 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<LaunchSite, 2>>
       &Launches;
   llvm::DenseMap<const FunctionDecl *, bool> &OtherUses;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<HostCallSite, 2>>
+      &HostCalls;
+  llvm::DenseSet<const FunctionDecl *> &NamedOtherwise;
+  llvm::DenseSet<const DeclRefExpr *> CalleeNames;
   const FunctionDecl *CurrentFunction = nullptr;
 };
 } // namespace
 
 KernelUseIndex::KernelUseIndex(ASTContext &Ctx) {
-  KernelUseCollector(Ctx, Launches, OtherUses)
+  KernelUseCollector(Ctx, Launches, OtherUses, HostCalls, NamedOtherwise)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+std::optional<llvm::ArrayRef<HostCallSite>>
+KernelUseIndex::hostCalls(const FunctionDecl *F) const {
+  const FunctionDecl *Canonical = F->getCanonicalDecl();
+  if (NamedOtherwise.contains(Canonical))
+    return std::nullopt;
+  auto It = HostCalls.find(Canonical);
+  if (It == HostCalls.end())
+    return llvm::ArrayRef<HostCallSite>();
+  return llvm::ArrayRef<HostCallSite>(It->second);
 }
 
 llvm::ArrayRef<LaunchSite>

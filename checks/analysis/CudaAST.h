@@ -14,6 +14,7 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -130,6 +131,12 @@ struct LaunchSite {
   const clang::FunctionDecl *Caller; ///< The function containing the launch.
 };
 
+/// A call of a host function, in the function that makes it.
+struct HostCallSite {
+  const clang::CallExpr *Call;
+  const clang::FunctionDecl *Caller;
+};
+
 /// Every launch site and every other reference to each kernel in one
 /// translation unit, collected in one walk (owned by the
 /// TranslationUnitAnalysis, built on the first check's question).
@@ -142,11 +149,21 @@ public:
   /// pointer (`(void *)kernel`), so changing its parameter types cannot break
   /// a caller.
   bool hasOnlyLaunchUses(const clang::FunctionDecl *Kernel) const;
+  /// The calls of the host function \p F (a wrapper that launches a
+  /// kernel), each with the function making it; nullopt when \p F is also
+  /// named some other way (its address taken), so that its callers are not
+  /// all in view.
+  std::optional<llvm::ArrayRef<HostCallSite>>
+  hostCalls(const clang::FunctionDecl *F) const;
 
 private:
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<LaunchSite, 2>>
       Launches;
   llvm::DenseMap<const clang::FunctionDecl *, bool> OtherUses;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<HostCallSite, 2>>
+      HostCalls;
+  llvm::DenseSet<const clang::FunctionDecl *> NamedOtherwise;
 };
 
 } // namespace cudalint

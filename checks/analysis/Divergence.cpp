@@ -19,13 +19,6 @@ bool mentions(const SymNode &N, SymKind K) {
   return anyLeaf(N, [K](const SymNode &L) { return L.Kind == K; });
 }
 
-void uniformNames(const SymNode &N, std::set<std::string> &Out) {
-  if (N.Kind == SymKind::Uniform && !N.Name.empty())
-    Out.insert(N.Name);
-  for (const SymRef &Op : N.Ops)
-    uniformNames(*Op, Out);
-}
-
 // `g.thread_rank() == 0` on a coalesced group, as a guard: one lane passes.
 bool singleRankGuard(const Guard &G) {
   const SymNode &C = *G.Cond;
@@ -145,16 +138,9 @@ boundComparison(const SymNode &Cond) {
   return {nullptr, nullptr};
 }
 
-// "'n'", or "the bound computed from 'n' and 'm'".
+// "'n'", or "'B * T'": the bound as the kernel computes it.
 std::string describeBound(const SymNode &Bound) {
-  std::set<std::string> Names;
-  uniformNames(Bound, Names);
-  std::string Text;
-  for (const std::string &N : Names)
-    Text += (Text.empty() ? "" : " and ") + ("'" + N + "'");
-  if (Names.size() > 1 || Bound.Kind != SymKind::Uniform)
-    Text = "the bound computed from " + Text;
-  return Text;
+  return "'" + Bound.str() + "'";
 }
 
 // The bound comparisons a condition is made of: itself, or the operands of

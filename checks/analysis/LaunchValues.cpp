@@ -253,6 +253,177 @@ std::optional<int64_t> valueAtLaunch(const Expr *E,
 // neither.
 SymRef argumentAtLaunch(const Expr *Arg, const CUDAKernelCallExpr *Launch,
                         const FunctionDecl *Caller, ASTContext &Ctx) {
+  if (std::optional<unsigned> Dim = blockExtentPassed(Arg, Launch, Caller, Ctx))
+    return symBuiltin(SymKind::BlockDim, *Dim);
+  std::optional<int64_t> Value = valueAtLaunch(Arg, Launch, Caller, Ctx);
+  return Value ? symConst(*Value) : nullptr;
+}
+
+// Whether the array \p V is only ever read in \p Root: each reference
+// subscripted and the element read, or under `sizeof`.
+bool arrayOnlyRead(const VarDecl *V, const Stmt *Root, ASTContext &Ctx) {
+  for (const DeclRefExpr *R : referencesTo(V, Root, Ctx)) {
+    const Expr *Skipped = nullptr;
+    const Stmt *H = holder(R, Ctx, Skipped);
+    if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(H))
+      continue;
+    const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(H);
+    if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+      return false;
+    const auto *Subscript =
+        dyn_cast_or_null<ArraySubscriptExpr>(holder(Decay, Ctx, Skipped));
+    if (!Subscript || Subscript->getBase()->IgnoreParenImpCasts() != R ||
+        !isRead(holder(Subscript, Ctx, Skipped)))
+      return false;
+  }
+  return true;
+}
+
+// Follows host code back to the values an integer can hold (see
+// integerValuesAtLaunch).
+class HostValues {
+public:
+  HostValues(const KernelUseIndex &Uses, ASTContext &Ctx)
+      : Uses(Uses), Ctx(Ctx) {}
+
+  std::optional<PossibleValues> of(const Expr *E, const FunctionDecl *Caller,
+                                   unsigned Depth, unsigned Wrappers) {
+    if (Depth > 12 || !E)
+      return std::nullopt;
+    if (std::optional<int64_t> C = integerConstant(E, Ctx))
+      return PossibleValues{*C};
+    if (!Caller || !Caller->getBody())
+      return std::nullopt;
+    E = E->IgnoreParenImpCasts();
+    if (const VarDecl *V = localVariable(E))
+      return onlyRead(V, Caller, Ctx)
+                 ? of(V->getInit(), Caller, Depth + 1, Wrappers)
+                 : std::nullopt;
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(readVariable(E)))
+      return ofParameter(*P, Caller, Depth, Wrappers);
+    if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
+      return elements(Subscript, Caller);
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      std::optional<PossibleValues> T =
+          of(CO->getTrueExpr(), Caller, Depth + 1, Wrappers);
+      std::optional<PossibleValues> F =
+          of(CO->getFalseExpr(), Caller, Depth + 1, Wrappers);
+      if (!T || !F)
+        return std::nullopt;
+      T->append(F->begin(), F->end());
+      return unique(std::move(*T));
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return arithmetic(BO, Caller, Depth, Wrappers);
+    return std::nullopt;
+  }
+
+private:
+  static std::optional<PossibleValues> unique(PossibleValues V) {
+    llvm::sort(V);
+    V.erase(std::unique(V.begin(), V.end()), V.end());
+    if (V.empty() || V.size() > 64)
+      return std::nullopt;
+    return V;
+  }
+
+  // A parameter of a wrapper its function only reads: what each call of
+  // the wrapper passes for it.
+  std::optional<PossibleValues> ofParameter(const ParmVarDecl &P,
+                                            const FunctionDecl *Caller,
+                                            unsigned Depth, unsigned Wrappers) {
+    if (Wrappers >= 3 || P.getDeclContext() != Caller ||
+        !P.getType()->isIntegerType() || !onlyRead(&P, Caller, Ctx))
+      return std::nullopt;
+    std::optional<llvm::ArrayRef<HostCallSite>> Calls = Uses.hostCalls(Caller);
+    if (!Calls || Calls->empty())
+      return std::nullopt;
+    unsigned Index = P.getFunctionScopeIndex();
+    PossibleValues All;
+    for (const HostCallSite &Site : *Calls) {
+      if (Index >= Site.Call->getNumArgs())
+        return std::nullopt;
+      std::optional<PossibleValues> V =
+          of(Site.Call->getArg(Index), Site.Caller, Depth + 1, Wrappers + 1);
+      if (!V)
+        return std::nullopt;
+      All.append(V->begin(), V->end());
+    }
+    return unique(std::move(All));
+  }
+
+  // `sizes[j]` on an array of constants only read: each of its elements.
+  std::optional<PossibleValues> elements(const ArraySubscriptExpr *Subscript,
+                                         const FunctionDecl *Caller) {
+    const auto *V = dyn_cast_or_null<VarDecl>(
+        readVariable(Subscript->getBase()->IgnoreParenImpCasts()));
+    const auto *Init =
+        V ? dyn_cast_or_null<InitListExpr>(V->getInit()) : nullptr;
+    if (!Init || !V->getType()->isConstantArrayType())
+      return std::nullopt;
+    bool Local = V->isLocalVarDecl() && !V->isStaticLocal();
+    if (!(Local ? arrayOnlyRead(V, Caller->getBody(), Ctx)
+                : V->getType().isConstQualified()))
+      return std::nullopt;
+    PossibleValues All;
+    for (const Expr *Element : Init->inits()) {
+      std::optional<int64_t> C = integerConstant(Element, Ctx);
+      if (!C)
+        return std::nullopt;
+      All.push_back(*C);
+    }
+    return unique(std::move(All));
+  }
+
+  std::optional<PossibleValues> arithmetic(const BinaryOperator *BO,
+                                           const FunctionDecl *Caller,
+                                           unsigned Depth, unsigned Wrappers) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op != BO_Add && Op != BO_Sub && Op != BO_Mul && Op != BO_Div &&
+        Op != BO_Shl)
+      return std::nullopt;
+    std::optional<PossibleValues> L =
+        of(BO->getLHS(), Caller, Depth + 1, Wrappers);
+    std::optional<PossibleValues> R =
+        L ? of(BO->getRHS(), Caller, Depth + 1, Wrappers) : std::nullopt;
+    if (!R || L->size() * R->size() > 64)
+      return std::nullopt;
+    PossibleValues All;
+    for (int64_t A : *L)
+      for (int64_t B : *R) {
+        std::optional<int64_t> V = integerOperation(Op, A, B);
+        if (!V)
+          return std::nullopt;
+        All.push_back(*V);
+      }
+    return unique(std::move(All));
+  }
+
+  const KernelUseIndex &Uses;
+  ASTContext &Ctx;
+};
+
+// The values \p E, an argument or an extent of \p Launch, can hold; the
+// label of the `case` the launch is in as a last resort.
+std::optional<PossibleValues> valuesAtLaunch(const Expr *E,
+                                             const CUDAKernelCallExpr *Launch,
+                                             const FunctionDecl *Caller,
+                                             const KernelUseIndex &Uses,
+                                             ASTContext &Ctx) {
+  if (std::optional<PossibleValues> V =
+          HostValues(Uses, Ctx).of(E, Caller, 0, 0))
+    return V;
+  if (std::optional<int64_t> Case = caseValueAt(E, Launch, Caller, Ctx))
+    return PossibleValues{*Case};
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<unsigned> blockExtentPassed(const Expr *Arg,
+                                          const CUDAKernelCallExpr *Launch,
+                                          const FunctionDecl *Caller,
+                                          ASTContext &Ctx) {
   std::optional<int64_t> Value = valueAtLaunch(Arg, Launch, Caller, Ctx);
   const CallExpr *Config = Launch->getConfig();
   const ValueDecl *V = readVariable(Arg);
@@ -263,12 +434,51 @@ SymRef argumentAtLaunch(const Expr *Arg, const CUDAKernelCallExpr *Launch,
       continue;
     std::optional<int64_t> X = valueAtLaunch(Extent, Launch, Caller, Ctx);
     if ((V && V == readVariable(Extent)) || (Value && X && *Value == *X))
-      return symBuiltin(SymKind::BlockDim, Dim);
+      return Dim;
   }
-  return Value ? symConst(*Value) : nullptr;
+  return std::nullopt;
 }
 
-} // namespace
+std::optional<PossibleValues> integerValuesAtLaunch(
+    const ParmVarDecl &Param, const CUDAKernelCallExpr *Launch,
+    const FunctionDecl *Caller, const KernelUseIndex &Uses, ASTContext &Ctx) {
+  unsigned Index = Param.getFunctionScopeIndex();
+  if (!Launch || !Param.getType()->isIntegerType() ||
+      Index >= Launch->getNumArgs())
+    return std::nullopt;
+  return valuesAtLaunch(Launch->getArg(Index), Launch, Caller, Uses, Ctx);
+}
+
+std::array<std::optional<PossibleValues>, 3>
+extentValuesAtLaunch(const CUDAKernelCallExpr *Launch, unsigned Arg,
+                     const FunctionDecl *Caller, const KernelUseIndex &Uses,
+                     ASTContext &Ctx) {
+  std::array<std::optional<PossibleValues>, 3> Values;
+  const CallExpr *Config = Launch->getConfig();
+  if (!Config || Config->getNumArgs() <= Arg)
+    return Values;
+  const Expr *E = Config->getArg(Arg);
+  Dim3Source Source = dim3Source(E);
+  // A `dim3` variable built once and never assigned to: its constructor.
+  while (Source.Var && Caller && Caller->getBody() &&
+         onlyRead(Source.Var, Caller, Ctx))
+    Source = dim3Source(Source.Var->getInit());
+  std::optional<Dim3Extents> Known =
+      dim3ExtentsAtLaunch(E, Launch, Caller, Ctx);
+  for (unsigned Dim = 0; Dim < 3; ++Dim) {
+    if (Source.Ctor) {
+      const Expr *A =
+          Dim < Source.Ctor->getNumArgs() ? Source.Ctor->getArg(Dim) : nullptr;
+      if (!A || isa<CXXDefaultArgExpr>(A))
+        Values[Dim] = PossibleValues{1};
+      else
+        Values[Dim] = valuesAtLaunch(A, Launch, Caller, Uses, Ctx);
+    }
+    if (!Values[Dim] && Known && (*Known)[Dim])
+      Values[Dim] = PossibleValues{*(*Known)[Dim]};
+  }
+  return Values;
+}
 
 SymRef bindLaunchArguments(const SymRef &E, const FunctionDecl &Kernel,
                            const CUDAKernelCallExpr *Launch,

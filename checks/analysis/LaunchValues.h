@@ -12,6 +12,7 @@
 #ifndef CUDALINT_ANALYSIS_LAUNCHVALUES_H
 #define CUDALINT_ANALYSIS_LAUNCHVALUES_H
 
+#include "CudaAST.h"
 #include "SymExpr.h"
 
 #include "clang/AST/ASTContext.h"
@@ -69,6 +70,40 @@ SymRef bindLaunchArguments(const SymRef &E, const clang::FunctionDecl &Kernel,
 std::optional<int64_t> integerArgumentAtLaunch(
     const clang::ParmVarDecl &Param, const clang::CUDAKernelCallExpr *Launch,
     const clang::FunctionDecl *Caller, clang::ASTContext &Ctx);
+
+/// The values an integer the host passes to a launch can hold, each once,
+/// in no order.
+using PossibleValues = llvm::SmallVector<int64_t, 8>;
+
+/// What \p Launch passes for the integer parameter \p Param, as far as the
+/// host code shows it: what integerArgumentAtLaunch reads, and further a
+/// parameter of the launching function followed to every call of it in the
+/// translation unit (a wrapper `run(n, bs) { k<<<g, bs>>>(n); }` called
+/// with constants; up to three wrappers deep), and an element of a local
+/// array of constants that is only read (`int sizes[] = {64, 128};
+/// int bs = sizes[j];`: each element). nullopt when some call or some
+/// value is not known, or when there are more than 64 values.
+std::optional<PossibleValues>
+integerValuesAtLaunch(const clang::ParmVarDecl &Param,
+                      const clang::CUDAKernelCallExpr *Launch,
+                      const clang::FunctionDecl *Caller,
+                      const KernelUseIndex &Uses, clang::ASTContext &Ctx);
+
+/// The values each extent of the grid (\p Arg 0) or the block (\p Arg 1)
+/// of \p Launch can take, read as integerValuesAtLaunch reads integers; an
+/// extent the `dim3` leaves out is 1.
+std::array<std::optional<PossibleValues>, 3>
+extentValuesAtLaunch(const clang::CUDAKernelCallExpr *Launch, unsigned Arg,
+                     const clang::FunctionDecl *Caller,
+                     const KernelUseIndex &Uses, clang::ASTContext &Ctx);
+
+/// The block extent (0 for x, 1 for y, 2 for z) that \p Launch passes
+/// again as its argument \p Arg (`k<<<g, C>>>(.., C)`: the same variable
+/// or the same value); nullopt when none.
+std::optional<unsigned>
+blockExtentPassed(const clang::Expr *Arg,
+                  const clang::CUDAKernelCallExpr *Launch,
+                  const clang::FunctionDecl *Caller, clang::ASTContext &Ctx);
 
 } // namespace cudalint
 

@@ -100,10 +100,12 @@ Value ModelBuilder::loadFrom(const Loc &L, const Expr *E, bool Record) {
   }
   // An element of memory all threads share: threads that read the same
   // address read the same value. A thread's own (local) memory is not.
-  if (Dep && L.Root && L.Off && L.Space != MemSpace::Local)
-    return Value::scalar(symData(inContext(E), sourceText(E, Ctx),
-                                 L.Root->getName(), {L.Off},
-                                 DataOrigin::Memory));
+  if (Dep && L.Root && L.Off && L.Space != MemSpace::Local) {
+    SymRef S = symData(inContext(E), sourceText(E, Ctx), L.Root->getName(),
+                       {L.Off}, DataOrigin::Memory);
+    const_cast<SymNode &>(*S).IntegerValued = E->getType()->isIntegerType();
+    return Value::scalar(S);
+  }
   return opaqueExpr(E, Dep);
 }
 

@@ -141,7 +141,9 @@ Value ModelBuilder::paramValue(const ParmVarDecl *P) {
   }
   if (T->isReferenceType())
     return Value::scalar(symVarying(P, P->getName()));
-  return Value::scalar(symUniform(P, P->getName()));
+  SymRef S = symUniform(P, P->getName());
+  const_cast<SymNode &>(*S).IntegerValued = T->isIntegerType();
+  return Value::scalar(S);
 }
 
 Value ModelBuilder::opaque(const void *Id, StringRef Name, bool ThreadDep,
@@ -151,7 +153,9 @@ Value ModelBuilder::opaque(const void *Id, StringRef Name, bool ThreadDep,
 }
 
 Value ModelBuilder::opaqueExpr(const Expr *E, bool ThreadDep) {
-  return opaque(inContext(E), sourceText(E, Ctx), ThreadDep);
+  Value V = opaque(inContext(E), sourceText(E, Ctx), ThreadDep);
+  const_cast<SymNode &>(*V.S).IntegerValued = E->getType()->isIntegerType();
+  return V;
 }
 
 // An identity for a node that differs between inlined calls, so that

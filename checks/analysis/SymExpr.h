@@ -103,6 +103,10 @@ public:
   std::string Source;
   /// For a Varying leaf: whether it stands for data (see readsData).
   DataOrigin Origin = DataOrigin::None;
+  /// For a Uniform or Varying leaf: the value is known to be an integer (an
+  /// integer parameter, an integer loaded), so that multiples of it stay on
+  /// a lattice (see BlockSplit.h).
+  bool IntegerValued = false;
 
   bool isConst() const { return Kind == SymKind::Const; }
   bool isLeaf() const { return Kind <= SymKind::Varying; }

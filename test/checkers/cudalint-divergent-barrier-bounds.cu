@@ -1,4 +1,4 @@
-// RUN: %check_cudalint --expect-error %s cudalint-divergent-barrier %t -- -nocudainc -isystem %inputs
+// RUN: %check_cudalint %s cudalint-divergent-barrier %t -- -nocudainc -isystem %inputs
 
 // Barriers inside boundary guards over several sizes: `if (row < M && col <
 // N) { ...; __syncthreads(); ... }`, the form tiled transposes and GEMMs
@@ -22,11 +22,11 @@ __global__ void gemm_guarded(const float *A, const float *B, float *C, int M,
       As[threadIdx.y][threadIdx.x] = A[row * K + t * TILE + threadIdx.x];
       Bs[threadIdx.y][threadIdx.x] = B[(t * TILE + threadIdx.y) * N + col];
       __syncthreads();
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: error: '__syncthreads()' is not reached by all threads of the block (undefined behaviour) [cudalint-divergent-barrier]
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
       for (int k = 0; k < TILE; ++k)
         acc += As[threadIdx.y][k] * Bs[k][threadIdx.x];
       __syncthreads();
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
     }
     C[row * N + col] = acc;
   }
@@ -40,7 +40,7 @@ __global__ void transpose_guarded(const float *in, float *out, int rows,
   if (x < cols && y < rows) {
     tile[threadIdx.y][threadIdx.x] = in[y * cols + x];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
     out[x * rows + y] = tile[threadIdx.x][threadIdx.y];
   }
 }
@@ -55,7 +55,7 @@ __global__ void exit_on_either(const float *in, float *out, int rows,
     return;
   tile[threadIdx.y][threadIdx.x] = in[y * cols + x];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
   out[x * rows + y] = tile[threadIdx.x][threadIdx.y];
 }
 
@@ -66,7 +66,7 @@ __global__ void flag_and_bound(float *a, int n, int enabled) {
   if (enabled && i < n) {
     t[threadIdx.x] = a[i];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
     a[i] = t[255 - threadIdx.x];
   }
 }
@@ -78,7 +78,7 @@ __device__ void store_pairs(float *a, int i, int n) {
     return;
   a[i] += a[i ^ 1];
   __syncwarp();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncwarp()' is not reached by all threads of the {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
   // CHECK-MESSAGES: :[[@LINE+5]]:3: note: inlined from this call
 }
 __global__ void helper_return(float *a, int n) {
@@ -97,7 +97,7 @@ __global__ void block_after_return(float *a, int n) {
     return;
   t[threadIdx.x] = a[i];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
   a[i] = t[255 - threadIdx.x];
 }
 
@@ -113,11 +113,11 @@ __global__ void rows_per_warp(const float *A, float *out, int M, int K) {
   for (int k0 = 0; k0 < K; k0 += 32) {
     tile[tid / 32][tid % 32] = A[(by * BM + tid / 32) * K + k0 + tid % 32];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
     for (int k = 0; k < 32; ++k)
       acc += tile[tid / 32][k];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
   }
   out[by * BM + tid / 32] = acc;
 }

@@ -69,7 +69,7 @@ __global__ void row_scale_partial(float *x, int width) {
     return;
   row[t] = x[blockIdx.x * width + t];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}[cudalint-divergent-barrier]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
   x[blockIdx.x * width + t] = row[t] / (row[0] + row[width - 1] + 1.f);
 }
 
@@ -82,7 +82,7 @@ __global__ void nested_stride_warp_sync(int *out, const int *in, int n,
          i += blockDim.x * gridDim.x) {
       out[i] += in[i] * r;
       __syncwarp();
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: error: {{.*}}[cudalint-divergent-barrier]
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
     }
   }
 }

@@ -59,12 +59,12 @@ __global__ void one_arm_two(float *x) {
   if (threadIdx.x & 1) {
     buf[threadIdx.x] = x[threadIdx.x];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}[cudalint-divergent-barrier]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}[cudalint-divergent-barrier]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
   } else {
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}[cudalint-divergent-barrier]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
   }
 }
 
@@ -72,15 +72,15 @@ __global__ void leave_then_two(float *x, int n) {
   __shared__ float buf[128];
   if (threadIdx.x >= n) {
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}[cudalint-divergent-barrier]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
     return;
   }
   buf[threadIdx.x] = x[threadIdx.x];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}[cudalint-divergent-barrier]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
   x[threadIdx.x] = buf[0];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}[cudalint-divergent-barrier]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
 }
 
 // ---- Quiet: the exit never fires at the launched block. ----
@@ -117,7 +117,7 @@ __global__ void column_solve_partial(float *x, int k) {
     return;
   col[threadIdx.y * 32 + threadIdx.x] = x[threadIdx.y * 32 + threadIdx.x];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}[cudalint-divergent-barrier]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
   x[threadIdx.y * 32 + threadIdx.x] = col[threadIdx.x];
 }
 
@@ -129,7 +129,7 @@ __global__ void rows_short(float *x) {
     return;
   tile[threadIdx.z * 16 + threadIdx.x] = x[threadIdx.z * 16 + threadIdx.x];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}[cudalint-divergent-barrier]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
   x[threadIdx.z * 16 + threadIdx.x] = tile[threadIdx.x];
 }
 

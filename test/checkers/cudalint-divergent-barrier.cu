@@ -13,7 +13,7 @@ __global__ void early_return(float *a, int n) {
     return;
   t[threadIdx.x] = a[i];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by all threads of the block (undefined behaviour) [cudalint-divergent-barrier]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
   a[i] = t[255 - threadIdx.x];
 }
 
@@ -23,7 +23,7 @@ __global__ void in_branch(float *a) {
   if (threadIdx.x < 128) {
     t[threadIdx.x] = a[threadIdx.x];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
   }
   a[threadIdx.x] = t[0];
 }
@@ -35,7 +35,7 @@ __global__ void stride_loop(float *a, int n) {
        i += blockDim.x * gridDim.x) {
     t[threadIdx.x] = a[i];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
     a[i] = t[255 - threadIdx.x];
   }
 }
@@ -44,7 +44,7 @@ __global__ void stride_loop(float *a, int n) {
 __device__ void stage(float *t, const float *a) {
   t[threadIdx.x] = a[threadIdx.x];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
 }
 __global__ void via_helper(float *a) {
   __shared__ float t[256];
@@ -57,7 +57,7 @@ __global__ void warp_sync(float *a) {
   if ((threadIdx.x & 31) < 16) {
     a[threadIdx.x] *= 2;
     __syncwarp();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncwarp()' is not reached by all threads of the {{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
   }
 }
 
@@ -67,7 +67,7 @@ __global__ void count_after_exit(int *out, const float *a, int n) {
   if (i >= n)
     return;
   int c = __syncthreads_count(a[i] > 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:11: error: '__syncthreads_count(a[i] > 0)' is not reached by all threads of the {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
   out[i] = c;
 }
 
@@ -142,12 +142,12 @@ __global__ void unmatched_arms(float *a) {
   if (threadIdx.x % 2) {
     t[threadIdx.x] = a[threadIdx.x];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
   } else {
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
   }
   a[threadIdx.x] = t[0];
 }
@@ -160,6 +160,6 @@ __global__ void product_bound(float *a, int B, int T) {
     return;
   t[threadIdx.x] = a[i];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: '__syncthreads()' is not reached by all threads of the {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
   a[i] = t[(threadIdx.x + 1) % 256];
 }
