@@ -405,9 +405,11 @@ bool loopsOutside(const Stmt *S, llvm::ArrayRef<const Stmt *> Skip,
   });
 }
 
-// What divergenceIsCostly needs to know of \p C besides its ways \p W.
+// What divergenceIsCostly needs to know of \p C besides its ways \p W, in
+// the block shape (\p S) that splits its lanes.
 BranchFacts factsOf(const BranchCondition &C, const BranchWays &W,
-                    const KernelModel &M, const ASTContext &Ctx) {
+                    const KernelModel &M, const WarpSampler &S,
+                    const ASTContext &Ctx) {
   BranchFacts F;
   F.InLoop = !C.Loops.empty();
   F.Select = isa<AbstractConditionalOperator>(C.S);
@@ -434,16 +436,19 @@ BranchFacts factsOf(const BranchCondition &C, const BranchWays &W,
       (W.Shape == BranchShape::LoopCondition && rereadsWhatItWrites(C.S, Ctx));
   if (std::optional<TripSpread> Spread = tripSpread(Loop, M))
     F.SpreadBound = Spread->Trips;
-  else if (W.Shape == BranchShape::LoopExit && sharesRangeByLane(Loop, M, Ctx))
+  else if ((W.Shape == BranchShape::LoopExit &&
+            sharesRangeByLane(Loop, M, Ctx)) ||
+           exitsInterleavedStripe(*C.Value, Loop, S))
     F.SpreadBound = 1;
   return F;
 }
 
 // Whether the lanes' disagreement on \p C costs enough to report.
-bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
+bool divergenceIsCostly(const SampledLaneSplit &Split, const BranchWays &W,
                         const BranchCondition &C, const KernelModel &M,
                         const ASTContext &Ctx) {
-  return cudalint::divergenceIsCostly(Kind, W, factsOf(C, W, M, Ctx));
+  return cudalint::divergenceIsCostly(Split.Split.Kind, W,
+                                      factsOf(C, W, M, *Split.Sampler, Ctx));
 }
 
 // The reduction whose step is the branch \p S, if it is one.
@@ -822,7 +827,7 @@ void DivergentBranchCheck::checkKernel(const KernelView &Kernel,
         continue;
       std::optional<InterleavedReduction> Red = reductionAt(C.S, M, Ctx);
       bool Tree = Red || isInterleavedTreeStep(C, M, *Split->Sampler);
-      if (!Tree && !divergenceIsCostly(Split->Split.Kind, *Ways, C, M, Ctx))
+      if (!Tree && !divergenceIsCostly(*Split, *Ways, C, M, Ctx))
         continue;
       markReported(Loc);
       if (Tree) {

@@ -291,6 +291,7 @@ private:
                DataOrigin Origin = DataOrigin::None);
   Value opaqueExpr(const clang::Expr *E, bool ThreadDep);
   std::optional<Value> classMemberValue(const clang::MemberExpr *ME);
+  std::optional<Value> fieldOfTemporary(const clang::Expr *E);
   const void *inContext(const void *Node) const;
   bool guardsThreadDependent() const;
   void setVar(const clang::VarDecl *V, Value Val, clang::SourceLocation Def);

@@ -248,6 +248,11 @@ void ModelBuilder::condition(const Stmt *S, const Expr *CondE,
 // The value of the condition \p CondE of branch \p S, recorded.
 SymRef ModelBuilder::branchCondition(const Stmt *S, const Expr *CondE) {
   Value C = rvalue(CondE);
+  // `if constexpr` is decided at compile time: the same for every thread,
+  // even where a template analysed as written leaves its value unknown.
+  if (const auto *If = dyn_cast<IfStmt>(S);
+      If && If->isConstexpr() && C.threadDependent())
+    C = opaqueExpr(CondE, false);
   SymRef Cond = C.Kind == Value::Scalar ? C.S : symVarying(S, "condition");
   condition(S, CondE, Cond);
   return Cond;

@@ -227,6 +227,20 @@ ModelBuilder::classMemberValue(const MemberExpr *ME) {
   return opaque(Static, Static->getName(), false);
 }
 
+// `config(n).width`: a field of a record computed as a value (a call's
+// result, a temporary), which has no place in memory to load from. It is
+// the same for every thread when the record is.
+std::optional<ModelBuilder::Value>
+ModelBuilder::fieldOfTemporary(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
+  if (!ME || ME->isArrow())
+    return std::nullopt;
+  const Expr *Base = ME->getBase()->IgnoreParens();
+  if (!isa<MaterializeTemporaryExpr>(Base) && !Base->isPRValue())
+    return std::nullopt;
+  return opaqueExpr(ME, rvalue(Base).threadDependent());
+}
+
 Value ModelBuilder::children(const Expr *E) {
   // Evaluates the children for their accesses; the result is opaque,
   // thread-dependent when any child is.
@@ -347,7 +361,7 @@ Value ModelBuilder::castExpr(const CastExpr *C) {
         return *V;
     std::optional<Loc> L = lvalue(Sub);
     if (!L)
-      return opaqueExpr(C, true);
+      return fieldOfTemporary(Sub).value_or(opaqueExpr(C, true));
     return loadFrom(*L, Sub, /*Record=*/true);
   }
   case CK_ArrayToPointerDecay:

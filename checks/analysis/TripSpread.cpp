@@ -111,7 +111,88 @@ bool bisects(const VarDecl *A, const VarDecl *B, const ModifiedVars &Mods) {
   return true;
 }
 
+// Whether \p Index, in the lanes of each sampled warp, is `k * T + t` in
+// trip `k` of \p Loop with one T != 0 for all lanes and `t` spread over
+// less than |T|.
+bool interleavesLanes(const SymNode &Index, const Stmt *Loop,
+                      const WarpSampler &S) {
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
+    for (unsigned W = 0; W < std::min(S.warps(Sample), 32u); ++W) {
+      std::optional<int64_t> Stride, Low, High;
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+        WhatIf At;
+        At.LoopIters[Loop] = 0;
+        std::optional<int64_t> First = S.value(Index, Sample, W, Lane, &At);
+        At.LoopIters[Loop] = 1;
+        std::optional<int64_t> Next = S.value(Index, Sample, W, Lane, &At);
+        if (!First || !Next || *Next == *First ||
+            (Stride && *Stride != *Next - *First))
+          return false;
+        Stride = *Next - *First;
+        Low = std::min(Low.value_or(*First), *First);
+        High = std::max(High.value_or(*First), *First);
+      }
+      if (*High - *Low >= std::abs(*Stride))
+        return false;
+    }
+  return true;
+}
+
+// A value loaded from memory at offsets that cudalint can follow.
+bool isLoadedDatum(const SymNode &N) {
+  return N.Kind == SymKind::Varying && N.Origin == DataOrigin::Memory &&
+         !N.Inputs.empty();
+}
+
+// The per-lane side of comparison \p C, where the other side is a
+// constant (for data) or uniform (for an index); null when neither.
+const SymNode *perLaneSide(const SymNode &C) {
+  for (unsigned I : {0u, 1u}) {
+    const SymNode &Side = *C.Ops[I], &Other = *C.Ops[1 - I];
+    if (Side.threadDependent() && !Other.threadDependent() &&
+        (Other.isConst() || !Side.hasVarying()))
+      return &Side;
+  }
+  return nullptr;
+}
+
+// See exitsInterleavedStripe; \p E is a part of the exit condition.
+bool testsInterleavedSlots(const SymNode &E, const Stmt *Loop,
+                           const WarpSampler &S) {
+  if (!E.threadDependent())
+    return true;
+  if (E.Kind == SymKind::LAnd || E.Kind == SymKind::LOr ||
+      E.Kind == SymKind::Not)
+    return llvm::all_of(E.Ops, [&](const SymRef &Op) {
+      return testsInterleavedSlots(*Op, Loop, S);
+    });
+  if (E.Kind < SymKind::LT || E.Kind > SymKind::NE)
+    return false;
+  const SymNode *Side = perLaneSide(E);
+  if (!Side)
+    return false;
+  if (!Side->hasVarying())
+    return interleavesLanes(*Side, Loop, S);
+  // The data side: loaded elements only, each from interleaved slots.
+  bool AllLoaded = true;
+  anyLeaf(*Side, [&](const SymNode &L) {
+    if (L.Kind != SymKind::Varying)
+      return false;
+    AllLoaded = AllLoaded && isLoadedDatum(L) &&
+                llvm::all_of(L.Inputs, [&](const SymRef &In) {
+                  return interleavesLanes(*In, Loop, S);
+                });
+    return !AllLoaded;
+  });
+  return AllLoaded;
+}
+
 } // namespace
+
+bool exitsInterleavedStripe(const SymNode &Exit, const Stmt *Loop,
+                            const WarpSampler &S) {
+  return Exit.hasVarying() && testsInterleavedSlots(Exit, Loop, S);
+}
 
 bool halvesInterval(const Stmt *Loop) {
   ModifiedVars Mods = writesOfLoop(Loop);

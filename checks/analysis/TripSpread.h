@@ -14,6 +14,7 @@
 #define CUDALINT_ANALYSIS_TRIPSPREAD_H
 
 #include "KernelModel.h"
+#include "Warp.h"
 
 #include <cstdint>
 #include <optional>
@@ -40,6 +41,17 @@ std::optional<TripSpread> tripSpread(const clang::Stmt *Loop,
 /// `0.5f * (lo + hi)`), however the midpoint is spelt: the interval halves
 /// on every trip.
 bool halvesInterval(const clang::Stmt *Loop);
+
+/// True when every per-lane value \p Exit (a condition that leaves \p Loop)
+/// reads lies in a slot the lanes of a warp interleave in one stripe per
+/// trip: at `k * T + t` for trip `k`, where `t` differs between the lanes
+/// by less than |T| (`list[i * nthreads + tid]`, lanes reading consecutive
+/// slots). Each datum must be tested against a constant (a padding
+/// sentinel, `< 0`) and each index against a uniform bound (`i * nthreads +
+/// tid >= n`): where the sentinel pads the end of the list, the lanes reach
+/// it, or the bound, within one trip of each other.
+bool exitsInterleavedStripe(const SymNode &Exit, const clang::Stmt *Loop,
+                            const WarpSampler &S);
 
 } // namespace cudalint
 
