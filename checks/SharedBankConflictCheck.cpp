@@ -25,8 +25,6 @@ struct ArrayShape {
   QualType Element;
 };
 
-/// The degree of one access location in one kernel instance, and the block
-/// shapes that instance was simulated with.
 struct InstanceDegree {
   unsigned Degree = 0;
   std::string Shapes; ///< `64`, `16x16`, or `64 or 128`.
@@ -54,14 +52,12 @@ struct ArrayPadding {
   std::string Hazard;     ///< Why padding could change what it computes.
   bool Seen = false;
 
-  /// Keeps the pads that also work for the instance \p F of the array.
   void keepPaddings(const VarDecl *V, const KernelModel &M,
                     const std::set<int64_t> &Works, ASTContext &Ctx);
-  /// The smallest pad that works everywhere; 0 when none does.
   int64_t smallestPad() const { return Pads.empty() ? 0 : *Pads.begin(); }
 
-  /// For an array indexed by hand: the paddings of its index (row, pad, in
-  /// elements) that work in every instance so far, the preferred first.
+  /// For an array indexed by hand: its index paddings (row, pad) that work
+  /// in every instance so far, the preferred first.
   std::vector<std::pair<int64_t, int64_t>> IndexPads;
   bool IndexSeen = false;
   void keepIndexPaddings(std::vector<std::pair<int64_t, int64_t>> Works) {
@@ -74,8 +70,6 @@ struct ArrayPadding {
   }
 };
 
-/// The conflicts of the instances of one kernel, by access location, and
-/// the padding of each array, by declaration location.
 /// An access whose degree changes with the step of a loop whose stride
 /// doubles (`sm[2 * s * tid]`): its degree at each step.
 struct StepConflict {
@@ -84,8 +78,7 @@ struct StepConflict {
   std::vector<unsigned> Degrees;
 };
 
-/// One array of one kernel instance, kept so that a padding can be tried
-/// on every instance once the conflicts of all are known.
+/// One array of one instance, for the padding search over all instances.
 struct ArrayInstance {
   const VarDecl *Array = nullptr;
   const KernelModel *Model = nullptr;
@@ -96,14 +89,12 @@ struct ArrayInstance {
 
 struct BankConflicts {
   std::map<unsigned, BankConflict> ByAccess;
-  /// By access location: its degree in each instance (by name), also where
-  /// it does not conflict, so that differing instances are told apart.
+  /// By access location: its degree in each instance, conflicting or not.
   std::map<unsigned, std::map<std::string, InstanceDegree>> ByInstance;
   /// By array declaration: the array in each instance.
   std::map<unsigned, std::vector<ArrayInstance>> ArrayInstances;
   std::map<unsigned, StepConflict> ByStep;
-  /// The (array, outermost inlined call) pairs already in ByStep: one
-  /// finding per tree, its up- and down-sweep together.
+  /// The (array, outermost inlined call) pairs in ByStep: one per tree.
   std::set<std::pair<const void *, const void *>> Trees;
   std::map<unsigned, ArrayPadding> ByArray;
 
@@ -474,9 +465,7 @@ ConflictText conflictText(const BankConflict &C,
   return T;
 }
 
-// When the instances of a template differ at one access: the degree as
-// `2- to 4-` (or `up to 4-`: some instance has none) and a note naming each
-// instance's degree and block shapes; else the worst degree and no note.
+// `2- to 4-` and a note naming each instance, where instances differ.
 std::pair<std::string, std::string>
 degreeByInstance(unsigned Worst,
                  const std::map<std::string, InstanceDegree> &Instances) {
@@ -488,7 +477,6 @@ degreeByInstance(unsigned Worst,
   std::string Degree = Least > 1
                            ? llvm::formatv("{0}- to {1}", Least, Worst).str()
                            : llvm::formatv("up to {0}", Worst).str();
-  // The worst instances first.
   std::vector<std::pair<std::string, InstanceDegree>> Sorted(Instances.begin(),
                                                              Instances.end());
   llvm::stable_sort(Sorted, [](const auto &L, const auto &R) {
@@ -620,8 +608,7 @@ void SharedBankConflictCheck::checkKernel(const KernelView &Kernel,
   std::vector<LaunchConfig> Launches = launchesOf(Kernel);
   BankConflicts Conflicts;
   for (const KernelView &F : analysedInstances(Kernel)) {
-    // Each instance under the block shapes of the launches that name it;
-    // one no launch names (a pointer to it) under those of every launch.
+    // Each instance under its own launches' shapes (none: every launch's).
     std::vector<LaunchConfig> Own = launchesOfInstance(Launches, F.Decl);
     collectConflicts(
         F, warpSamplers(blockShapesOf(Kernel, Own.empty() ? Launches : Own)),
@@ -673,8 +660,7 @@ void SharedBankConflictCheck::collectStepConflict(
       Degrees.back() < 2 * std::max(1u, Degrees.front()) ||
       Degrees.back() < std::max(4u, MinDegree))
     return;
-  // A scan's up- and down-sweep over one array (in one inlined call) are
-  // one tree: reported once, at the first.
+  // A scan's up- and down-sweep over one array are one tree.
   const void *Call = A.CallStack.empty() ? nullptr : A.CallStack.front();
   if (!Conflicts.Trees.insert({A.Root, Call}).second)
     return; // Its tree is reported at an earlier access.
@@ -710,7 +696,6 @@ void SharedBankConflictCheck::reportStepConflict(unsigned Raw,
             "'2 * s * tid')",
             DiagnosticIDs::Note)
       << sourceText(C.Access->E, Ctx, 60) << describeSteps(C.Degrees);
-  // One 4-byte word of padding every 32 words, in the array's elements.
   unsigned Width = std::clamp(C.Access->Width, 1u, 16u);
   std::string Index = "j + j / " + std::to_string(std::max(1u, 128 / Width));
   if (Width < 4)
@@ -728,7 +713,6 @@ void SharedBankConflictCheck::reportStepConflict(unsigned Raw,
               DiagnosticIDs::Note);
 }
 
-// `sgemm<64, 64>`: the instance \p F as it would be spelled.
 static std::string instanceName(const KernelView &F) {
   std::string Name;
   llvm::raw_string_ostream OS(Name);
@@ -737,7 +721,6 @@ static std::string instanceName(const KernelView &F) {
   return Name;
 }
 
-// `64`, `64 or 128 threads`: the block shapes of \p Samplers.
 static std::string shapesText(llvm::ArrayRef<WarpSampler> Samplers) {
   std::string Text;
   for (const WarpSampler &S : Samplers)
@@ -769,7 +752,6 @@ void SharedBankConflictCheck::collectConflicts(
       if (!D)
         continue;
       unsigned Raw = SM.getExpansionLoc(A->E->getBeginLoc()).getRawEncoding();
-      // A helper inlined twice into one instance: its worse call.
       InstanceDegree &Here = Conflicts.ByInstance[Raw][Instance];
       Here.Degree = std::max(Here.Degree, *D);
       Here.Shapes = shapesText(Samplers);
@@ -794,9 +776,6 @@ void SharedBankConflictCheck::collectConflicts(
   }
 }
 
-// Keeps, for each array with a conflict in some instance, the paddings
-// under which every instance's accesses pass the simulation: an instance
-// without a conflict must not get one.
 void SharedBankConflictCheck::collectPaddings(BankConflicts &Conflicts,
                                               ASTContext &Ctx) const {
   for (auto &[Decl, Instances] : Conflicts.ArrayInstances) {
