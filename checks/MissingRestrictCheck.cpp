@@ -197,13 +197,31 @@ struct ReloadEvidence {
   }
 };
 
+// Whether \p Load's own pointer is stored in \p Loop at an address that
+// may differ (`levels[w] = ...` beside a load of `levels[v]`): the load stays
+// behind that store with or without `__restrict__` on the other pointer, so
+// that pair is no evidence.
+bool reloadedByOwnStore(const PointerAccess &Load, const Stmt *Loop,
+                        const PointerAccesses &Accesses) {
+  // A store at the load's own address, the same in every iteration, hands
+  // its value on instead: an accumulation in memory (`c[i] += ...`).
+  auto SameFixedAddress = [&](const PointerAccess &S) {
+    return S.Address == Load.Address && S.InvariantIn.count(Loop);
+  };
+  return Loop && llvm::any_of(Accesses.accesses(), [&](const PointerAccess &S) {
+           return S.IsStore && !S.IsAtomic && S.Param == Load.Param &&
+                  llvm::is_contained(S.Loops, Loop) && !SameFixedAddress(S);
+         });
+}
+
 // How a store and a load in one loop force the load back to memory, if
 // they do.
 std::optional<ForcedReload::ReloadKind>
 loopReloadKind(const PointerAccess &Store, const PointerAccess &Load,
                const ReloadEvidence &Evidence) {
   const Stmt *Loop = sharedLoop(Store, Load);
-  if (!Loop || Load.isExclusiveWith(Store))
+  if (!Loop || Load.isExclusiveWith(Store) ||
+      reloadedByOwnStore(Load, Loop, Evidence.Accesses))
     return std::nullopt;
   if (Store.InvariantIn.count(Loop) || Load.InvariantIn.count(Loop))
     return ForcedReload::InvariantInLoop;

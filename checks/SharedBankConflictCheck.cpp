@@ -25,9 +25,16 @@ struct ArrayShape {
   QualType Element;
 };
 
+struct InstanceDegree {
+  unsigned Degree = 0;
+  std::string Shapes; ///< `64`, `16x16`, or `64 or 128`.
+};
+
 /// The worst conflict found at one access location, over the instances.
 struct BankConflict {
   unsigned Degree = 0;
+  /// The block shape the worst instance was simulated with first.
+  BlockShape Shape;
   const MemAccess *Access = nullptr;
   const VarDecl *Array = nullptr;
   std::string TypeName;
@@ -45,14 +52,12 @@ struct ArrayPadding {
   std::string Hazard;     ///< Why padding could change what it computes.
   bool Seen = false;
 
-  /// Keeps the pads that also work for the instance \p F of the array.
   void keepPaddings(const VarDecl *V, const KernelModel &M,
                     const std::set<int64_t> &Works, ASTContext &Ctx);
-  /// The smallest pad that works everywhere; 0 when none does.
   int64_t smallestPad() const { return Pads.empty() ? 0 : *Pads.begin(); }
 
-  /// For an array indexed by hand: the paddings of its index (row, pad, in
-  /// elements) that work in every instance so far, the preferred first.
+  /// For an array indexed by hand: its index paddings (row, pad) that work
+  /// in every instance so far, the preferred first.
   std::vector<std::pair<int64_t, int64_t>> IndexPads;
   bool IndexSeen = false;
   void keepIndexPaddings(std::vector<std::pair<int64_t, int64_t>> Works) {
@@ -65,8 +70,6 @@ struct ArrayPadding {
   }
 };
 
-/// The conflicts of the instances of one kernel, by access location, and
-/// the padding of each array, by declaration location.
 /// An access whose degree changes with the step of a loop whose stride
 /// doubles (`sm[2 * s * tid]`): its degree at each step.
 struct StepConflict {
@@ -75,10 +78,23 @@ struct StepConflict {
   std::vector<unsigned> Degrees;
 };
 
+/// One array of one instance, for the padding search over all instances.
+struct ArrayInstance {
+  const VarDecl *Array = nullptr;
+  const KernelModel *Model = nullptr;
+  std::vector<const MemAccess *> Accesses;
+  std::vector<unsigned> Before; ///< Each access's degree as written.
+  std::vector<WarpSampler> Samplers;
+};
+
 struct BankConflicts {
   std::map<unsigned, BankConflict> ByAccess;
+  /// By access location: its degree in each instance, conflicting or not.
+  std::map<unsigned, std::map<std::string, InstanceDegree>> ByInstance;
+  /// By array declaration: the array in each instance.
+  std::map<unsigned, std::vector<ArrayInstance>> ArrayInstances;
   std::map<unsigned, StepConflict> ByStep;
-  /// The (array, loop) pairs already in ByStep: one finding per tree.
+  /// The (array, outermost inlined call) pairs in ByStep: one per tree.
   std::set<std::pair<const void *, const void *>> Trees;
   std::map<unsigned, ArrayPadding> ByArray;
 
@@ -397,7 +413,9 @@ struct ConflictText {
 
 ConflictText conflictText(const BankConflict &C,
                           const std::optional<ArrayShape> &Shape, int64_t Pad,
-                          const BlockShape &FirstShape, const ASTContext &Ctx) {
+                          const BlockShape &FirstShape,
+                          const std::string &DegreeText,
+                          const ASTContext &Ctx) {
   const MemAccess &A = *C.Access;
   const VarDecl *V = C.Array;
   std::string Decl = Shape ? spelled(V, *Shape) : V->getName().str();
@@ -421,7 +439,7 @@ ConflictText conflictText(const BankConflict &C,
     What = "'" + Decl + "' at addresses in the same bank";
   ConflictText T;
   T.Warning = llvm::formatv("{0}-way bank conflict on '{1}' {2} ({3})",
-                            C.Degree, V->getName(), Noun, C.TypeName);
+                            DegreeText, V->getName(), Noun, C.TypeName);
   T.Pattern = llvm::formatv("the threads of a warp {0} {1}", Verb, What);
   if (C.IssuedBytes)
     T.Pattern += llvm::formatv(", each thread's aligned run of {0} bytes "
@@ -445,6 +463,36 @@ ConflictText conflictText(const BankConflict &C,
     T.Cost = "padding a [32][32] double tile read by columns (16-way) to "
              "[32][33] measured 1.09x on an H100 (8192x8192 transpose)";
   return T;
+}
+
+// `2- to 4-` and a note naming each instance, where instances differ.
+std::pair<std::string, std::string>
+degreeByInstance(unsigned Worst,
+                 const std::map<std::string, InstanceDegree> &Instances) {
+  unsigned Least = Worst;
+  for (const auto &[Name, I] : Instances)
+    Least = std::min(Least, I.Degree);
+  if (Instances.size() < 2 || Least == Worst)
+    return {std::to_string(Worst), ""};
+  std::string Degree = Least > 1
+                           ? llvm::formatv("{0}- to {1}", Least, Worst).str()
+                           : llvm::formatv("up to {0}", Worst).str();
+  std::vector<std::pair<std::string, InstanceDegree>> Sorted(Instances.begin(),
+                                                             Instances.end());
+  llvm::stable_sort(Sorted, [](const auto &L, const auto &R) {
+    return L.second.Degree > R.second.Degree;
+  });
+  constexpr size_t MaxNamed = 4;
+  std::string Note = "the instances differ:";
+  for (const auto &[Name, I] : llvm::ArrayRef(Sorted).take_front(MaxNamed))
+    Note += llvm::formatv("{0} '{1}' (block {2}) {3}",
+                          Note.back() == ':' ? "" : ";", Name, I.Shapes,
+                          I.Degree > 1 ? std::to_string(I.Degree) + "-way"
+                                       : std::string("has none"))
+                .str();
+  if (Sorted.size() > MaxNamed)
+    Note += llvm::formatv("; {0} more", Sorted.size() - MaxNamed).str();
+  return {Degree, Note};
 }
 
 // The constant distance in bytes from \p From to \p To when they differ
@@ -557,17 +605,21 @@ void SharedBankConflictCheck::storeOptions(
 void SharedBankConflictCheck::checkKernel(const KernelView &Kernel,
                                           FindingSink &Sink) {
   ASTContext &Ctx = Kernel.context();
-  std::vector<BlockShape> Shapes = blockShapesOf(Kernel, launchesOf(Kernel));
-  std::vector<WarpSampler> Samplers = warpSamplers(Shapes);
+  std::vector<LaunchConfig> Launches = launchesOf(Kernel);
   BankConflicts Conflicts;
-  for (const KernelView &F : analysedInstances(Kernel))
-    collectConflicts(F, Samplers, Conflicts, Ctx);
+  for (const KernelView &F : analysedInstances(Kernel)) {
+    // Each instance under its own launches' shapes (none: every launch's).
+    std::vector<LaunchConfig> Own = launchesOfInstance(Launches, F.Decl);
+    collectConflicts(
+        F, warpSamplers(blockShapesOf(Kernel, Own.empty() ? Launches : Own)),
+        Conflicts, Ctx);
+  }
+  collectPaddings(Conflicts, Ctx);
   std::set<unsigned> FixAttached;
   for (auto &[Raw, C] : Conflicts.ByAccess) {
     // A helper inlined into several kernels is reported once.
     if (markReported(SourceLocation::getFromRawEncoding(Raw)))
-      reportConflict(Raw, C, Conflicts, Shapes.front(), FixAttached,
-                     Kernel.StandIn, Ctx, Sink);
+      reportConflict(Raw, C, Conflicts, FixAttached, Kernel.StandIn, Ctx, Sink);
   }
   // One finding per tree loop, also when it is inlined into several kernels.
   const SourceManager &SM = Ctx.getSourceManager();
@@ -608,7 +660,9 @@ void SharedBankConflictCheck::collectStepConflict(
       Degrees.back() < 2 * std::max(1u, Degrees.front()) ||
       Degrees.back() < std::max(4u, MinDegree))
     return;
-  if (!Conflicts.Trees.insert({A.Root, Loop}).second)
+  // A scan's up- and down-sweep over one array are one tree.
+  const void *Call = A.CallStack.empty() ? nullptr : A.CallStack.front();
+  if (!Conflicts.Trees.insert({A.Root, Call}).second)
     return; // Its tree is reported at an earlier access.
   unsigned Raw = Ctx.getSourceManager()
                      .getExpansionLoc(A.E->getBeginLoc())
@@ -642,15 +696,36 @@ void SharedBankConflictCheck::reportStepConflict(unsigned Raw,
             "'2 * s * tid')",
             DiagnosticIDs::Note)
       << sourceText(C.Access->E, Ctx, 60) << describeSteps(C.Degrees);
+  unsigned Width = std::clamp(C.Access->Width, 1u, 16u);
+  std::string Index = "j + j / " + std::to_string(std::max(1u, 128 / Width));
+  if (Width < 4)
+    Index += " * " + std::to_string(4 / Width);
   Sink.diag(At,
             "sequential addressing (the active threads on consecutive words, "
             "'a[tid]' and 'a[tid + s]' with s halving) has none: 1.15x faster "
             "for a block reduction on an H100; a scan keeps its tree and pads "
-            "the index instead (one word every 32)",
-            DiagnosticIDs::Note);
+            "the index instead ('%0' for its %1-byte elements: one word every "
+            "32)",
+            DiagnosticIDs::Note)
+      << Index << std::to_string(Width);
   for (const CallExpr *Call : C.Access->CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);
+}
+
+static std::string instanceName(const KernelView &F) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  F.Decl.getNameForDiagnostic(OS, F.context().getPrintingPolicy(),
+                              /*Qualified=*/false);
+  return Name;
+}
+
+static std::string shapesText(llvm::ArrayRef<WarpSampler> Samplers) {
+  std::string Text;
+  for (const WarpSampler &S : Samplers)
+    Text += (Text.empty() ? "" : " or ") + S.shape().str();
+  return Text;
 }
 
 void SharedBankConflictCheck::collectConflicts(
@@ -658,6 +733,7 @@ void SharedBankConflictCheck::collectConflicts(
     BankConflicts &Conflicts, ASTContext &Ctx) const {
   const SourceManager &SM = Ctx.getSourceManager();
   const KernelModel &M = model(F);
+  std::string Instance = instanceName(F);
   for (auto &[V, List] : sharedArrayAccesses(M)) {
     bool Conflicted = false;
     std::vector<unsigned> Before;
@@ -673,30 +749,51 @@ void SharedBankConflictCheck::collectConflicts(
       Before.push_back(D.value_or(1));
       if (!D)
         collectStepConflict(*A, Samplers, Conflicts, Ctx);
-      if (!D || *D < MinDegree)
+      if (!D)
+        continue;
+      unsigned Raw = SM.getExpansionLoc(A->E->getBeginLoc()).getRawEncoding();
+      InstanceDegree &Here = Conflicts.ByInstance[Raw][Instance];
+      Here.Degree = std::max(Here.Degree, *D);
+      Here.Shapes = shapesText(Samplers);
+      if (*D < MinDegree)
         continue;
       Conflicted = true;
-      BankConflict &C =
-          Conflicts.ByAccess[SM.getExpansionLoc(A->E->getBeginLoc())
-                                 .getRawEncoding()];
+      BankConflict &C = Conflicts.ByAccess[Raw];
       if (C.Degree >= *D)
         continue;
       C = Found;
       C.Access = A;
       C.Array = V;
+      C.Shape = Samplers.front().shape();
       C.TypeName =
           A->Type.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
     }
-    if (!Conflicted)
+    unsigned Decl = SM.getExpansionLoc(V->getLocation()).getRawEncoding();
+    Conflicts.ArrayInstances[Decl].push_back(
+        ArrayInstance{V, &M, List, std::move(Before), Samplers.vec()});
+    if (Conflicted)
+      Conflicts.paddingOf(V, Ctx);
+  }
+}
+
+void SharedBankConflictCheck::collectPaddings(BankConflicts &Conflicts,
+                                              ASTContext &Ctx) const {
+  for (auto &[Decl, Instances] : Conflicts.ArrayInstances) {
+    auto It = Conflicts.ByArray.find(Decl);
+    if (It == Conflicts.ByArray.end())
       continue;
-    Conflicts.paddingOf(V, Ctx).keepPaddings(
-        V, M,
-        paddingsThatWork(V, List, Before, Samplers, MinDegree,
-                         rowAlignment(List), M.standIn(), Ctx),
-        Ctx);
-    Conflicts.paddingOf(V, Ctx).keepIndexPaddings(
-        indexPaddingsThatWork(V, List, Before, Samplers, MinDegree,
-                              rowAlignment(List), M.standIn(), Ctx));
+    ArrayPadding &Fix = It->second;
+    for (const ArrayInstance &I : Instances) {
+      unsigned Align = rowAlignment(I.Accesses);
+      Fix.keepPaddings(I.Array, *I.Model,
+                       paddingsThatWork(I.Array, I.Accesses, I.Before,
+                                        I.Samplers, MinDegree, Align,
+                                        I.Model->standIn(), Ctx),
+                       Ctx);
+      Fix.keepIndexPaddings(indexPaddingsThatWork(I.Array, I.Accesses, I.Before,
+                                                  I.Samplers, MinDegree, Align,
+                                                  I.Model->standIn(), Ctx));
+    }
   }
 }
 
@@ -721,14 +818,17 @@ BankConflict SharedBankConflictCheck::issuedConflict(
 
 void SharedBankConflictCheck::reportConflict(
     unsigned Raw, const BankConflict &C, BankConflicts &Conflicts,
-    const BlockShape &FirstShape, std::set<unsigned> &FixAttached,
-    const TemplateStandIn *StandIn, ASTContext &Ctx, FindingSink &Sink) {
+    std::set<unsigned> &FixAttached, const TemplateStandIn *StandIn,
+    ASTContext &Ctx, FindingSink &Sink) {
   const SourceManager &SM = Ctx.getSourceManager();
+  const BlockShape &FirstShape = C.Shape;
   const VarDecl *V = C.Array;
   std::optional<ArrayShape> Shape = shapeOf(V, StandIn, Ctx);
   ArrayPadding &Fix = Conflicts.paddingOf(V, Ctx);
   int64_t Pad = Fix.smallestPad();
-  ConflictText Text = conflictText(C, Shape, Pad, FirstShape, Ctx);
+  auto [DegreeText, InstancesNote] =
+      degreeByInstance(C.Degree, Conflicts.ByInstance[Raw]);
+  ConflictText Text = conflictText(C, Shape, Pad, FirstShape, DegreeText, Ctx);
   if (Pad && Fix.Hazard.empty() && Shape)
     Fix.Hazard = sharedMemoryLimitHazard(Fix, *Shape, Pad, Ctx);
   std::optional<FixItHint> Edit;
@@ -746,6 +846,8 @@ void SharedBankConflictCheck::reportConflict(
   }
   SourceLocation At = SourceLocation::getFromRawEncoding(Raw);
   Sink.diag(At, "%0", DiagnosticIDs::Note) << Text.Pattern;
+  if (!InstancesNote.empty())
+    Sink.diag(At, "%0", DiagnosticIDs::Note) << InstancesNote;
   if (!Text.Cost.empty())
     Sink.diag(At, "%0", DiagnosticIDs::Note) << Text.Cost;
   for (const CallExpr *Call : C.Access->CallStack)

@@ -33,6 +33,8 @@ private:
   void collectConflicts(const KernelView &F,
                         llvm::ArrayRef<WarpSampler> Samplers,
                         BankConflicts &Conflicts, clang::ASTContext &Ctx) const;
+  /// The paddings of each conflicting array that every instance passes.
+  void collectPaddings(BankConflicts &Conflicts, clang::ASTContext &Ctx) const;
   /// The warning for conflict \p C at the access location \p Raw, with the
   /// padding of its array the first time the array is reported
   /// (\p FixAttached: the declarations already reported).
@@ -49,8 +51,7 @@ private:
   void reportStepConflict(unsigned Raw, const StepConflict &C,
                           clang::ASTContext &Ctx, FindingSink &Sink);
   void reportConflict(unsigned Raw, const BankConflict &C,
-                      BankConflicts &Conflicts, const BlockShape &FirstShape,
-                      std::set<unsigned> &FixAttached,
+                      BankConflicts &Conflicts, std::set<unsigned> &FixAttached,
                       const TemplateStandIn *StandIn, clang::ASTContext &Ctx,
                       FindingSink &Sink);
   /// What a padding must keep, and what the stride model may assume.

@@ -206,6 +206,8 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
       return pick(State, 0, 8);
     }
     case SymKind::Uniform: {
+      if (W && W->UniformsAreThreads)
+        return D.BlockDim[0] * D.BlockDim[1] * D.BlockDim[2];
       // Large enough that a uniform stride is not mistaken for a small one.
       uint64_t State = D.Seed ^ stableHash(L);
       return pick(State, 1024, 1 << 20);
@@ -444,6 +446,7 @@ bankConflictDegreesByStep(const MemAccess &A,
     WhatIf At;
     At.LoopIters[Loop] = K;
     At.WithinArray = true;
+    At.UniformsAreThreads = true;
     std::optional<unsigned> D = leastBankConflictDegree(A, Samplers, &At);
     if (!D)
       break; // A step no lane reaches, or one that cannot be computed.
@@ -584,6 +587,17 @@ std::vector<LaunchConfig> launchConfigs(const KernelUseIndex &Uses,
   for (const LaunchSite &L : Sites)
     if (!Instantiated || !L.Caller || !L.Caller->isDependentContext())
       Out.push_back(readLaunchConfig(L.Call, L.Caller, Ctx));
+  return Out;
+}
+
+std::vector<LaunchConfig>
+launchesOfInstance(llvm::ArrayRef<LaunchConfig> Launches,
+                   const FunctionDecl &Instance) {
+  std::vector<LaunchConfig> Out;
+  for (const LaunchConfig &L : Launches)
+    if (const FunctionDecl *Callee = L.Call->getDirectCallee();
+        Callee && Callee->getCanonicalDecl() == Instance.getCanonicalDecl())
+      Out.push_back(L);
   return Out;
 }
 

@@ -62,6 +62,11 @@ struct WhatIf {
   /// while others fall inside it, are taken not to run (a tree's late
   /// steps on a block-sized array).
   bool WithinArray = false;
+  /// Uniform unknowns (a count read from memory or a parameter) stand for
+  /// the block's thread count: a tree over an unknown count is taken to
+  /// cover the block, one element per thread, so that a guard `tid < d`
+  /// with `d` halving from it keeps only the lanes it really keeps.
+  bool UniformsAreThreads = false;
   /// Loop iteration counters (SymKind::LoopIter, by loop) held at a value
   /// instead of drawn per sample.
   std::map<const void *, int64_t> LoopIters;
@@ -196,6 +201,12 @@ LaunchConfig readLaunchConfig(const clang::CUDAKernelCallExpr *Call,
 std::vector<LaunchConfig> launchConfigs(const KernelUseIndex &Uses,
                                         const clang::FunctionDecl *Kernel,
                                         clang::ASTContext &Ctx);
+
+/// The launches of \p Launches that call \p Instance itself (a template's
+/// instantiation: `k<64><<<...>>>` and not `k<128><<<...>>>`).
+std::vector<LaunchConfig>
+launchesOfInstance(llvm::ArrayRef<LaunchConfig> Launches,
+                   const clang::FunctionDecl &Instance);
 
 /// The block shapes to evaluate a kernel under: each constant shape its
 /// launches use, plus \p Assumed (or "x a multiple of 32") when some launch
