@@ -470,14 +470,15 @@ BlockSplit blockSplitAtLaunch(const SymRef &Cond, llvm::ArrayRef<Guard> Prior,
   return AnyUnknown ? BlockSplit::Unknown : BlockSplit::Never;
 }
 
-std::string blockStep(const SymRef &Cond) {
-  llvm::SmallVector<SymRef, 4> Parts;
-  collectComparisons(Cond, Parts);
+namespace {
+
+// blockStep for one comparison; empty when nothing names it.
+std::string comparisonStep(const SymRef &Part) {
   LaunchExtents None;
-  for (const SymRef &Part : Parts) {
+  {
     std::optional<Reading> R = readComparison(Part, None);
     if (!R || R->Thread.isZero())
-      continue;
+      return "";
     // The per-thread side alone: the bound's own terms move nothing.
     SymRef Side = difference(Part);
     if (isComparison(*Part) &&
@@ -516,6 +517,23 @@ std::string blockStep(const SymRef &Cond) {
     }
   }
   return "";
+}
+
+} // namespace
+
+std::string blockStep(const SymRef &Cond) {
+  llvm::SmallVector<SymRef, 4> Parts;
+  collectComparisons(Cond, Parts);
+  // One step for every bound (`row < M && col < N` on a 16x16 tile), or
+  // none: `imageW` over blockDim.x and `imageH` over blockDim.y have two.
+  std::string Step;
+  for (const SymRef &Part : Parts) {
+    std::string One = comparisonStep(Part);
+    if (One.empty() || (!Step.empty() && One != Step))
+      return "";
+    Step = One;
+  }
+  return Step;
 }
 
 } // namespace cudalint

@@ -215,6 +215,24 @@ __global__ void lane_fraction(float *v, float frac) {
   v[threadIdx.x] = s[255 - threadIdx.x];
 }
 
+// Two bounds that move by different steps (columns by blockDim.x, rows by
+// blockDim.y): the message names no single multiple.
+__global__ void tile_2d(float *img, int w, int h) {
+  __shared__ float t[8][8];
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= w || y >= h)
+    return;
+  t[threadIdx.y][threadIdx.x] = img[y * w + x];
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}when 'w' or 'h' falls inside a block [cudalint-divergent-barrier]
+  img[y * w + x] = t[7 - threadIdx.y][7 - threadIdx.x];
+}
+
+void launch_tile_2d(float *img, int w, int h) {
+  tile_2d<<<dim3((w + 7) / 8, (h + 7) / 8), dim3(8, 8)>>>(img, w, h);
+}
+
 void launch_narrow(float *x, int width, int threads) {
   narrow_rows<<<1, threads>>>(x, width);
 }
