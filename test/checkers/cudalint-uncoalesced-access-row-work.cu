@@ -91,7 +91,7 @@ __global__ void row_running_sum(float *out, const float *in, int n) {
   for (int j = 0; j < n; ++j) {
     t += in[r * n + j];
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: {{.*}}'in'{{.*}}[cudalint-uncoalesced-access]
-    // CHECK-MESSAGES: :[[@LINE-3]]:3: note: {{.*}}recurrence{{.*}}no remap{{.*}}sectors
+    // CHECK-MESSAGES: :[[@LINE-3]]:3: note: {{.*}}recurrence{{.*}}no remap{{.*}}stage the rows through shared memory{{.*}}sectors
     out[r * n + j] = t;
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}'out'{{.*}}[cudalint-uncoalesced-access]
     // CHECK-MESSAGES: :[[@LINE-6]]:3: note: {{.*}}recurrence{{.*}}no remap{{.*}}sectors
