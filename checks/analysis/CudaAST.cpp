@@ -216,6 +216,90 @@ const ValueDecl *pointerBase(const Expr *E) {
 }
 
 namespace {
+
+// The parameter a forwarding call passes on: `std::forward<T>(p)`,
+// `std::move(p)` or `p` itself; null otherwise.
+const ParmVarDecl *forwardedParameter(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Call->getNumArgs() != 1 || !Callee->isInStdNamespace() ||
+        !Callee->getIdentifier() ||
+        (Callee->getName() != "forward" && Callee->getName() != "move"))
+      return nullptr;
+    E = Call->getArg(0)->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+}
+
+// Every call in a body whose callee is a given parameter.
+class ParameterCalls : public RecursiveASTVisitor<ParameterCalls> {
+public:
+  explicit ParameterCalls(const ParmVarDecl *P) : P(P) {}
+  bool VisitCallExpr(CallExpr *Call) {
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+    if (Ref && Ref->getDecl() == P)
+      Calls.push_back(Call);
+    return true;
+  }
+  llvm::SmallVector<const CallExpr *, 2> Calls;
+
+private:
+  const ParmVarDecl *P;
+};
+
+// Whether \p F's parameter \p K is only ever called, with F's parameters
+// after K passed on in order: a forwarder (`benchmark_kernel(repeats,
+// kernel, args...)` calling `kernel(std::forward<Args>(args)...)`).
+bool forwardsRestTo(const FunctionDecl &F, unsigned K, ASTContext &Ctx) {
+  if (!F.hasBody() || K >= F.getNumParams())
+    return false;
+  const ParmVarDecl *P = F.getParamDecl(K);
+  ParameterCalls Finder(P);
+  Finder.TraverseStmt(F.getBody());
+  if (Finder.Calls.empty() ||
+      referencesTo(P, F.getBody(), Ctx).size() != Finder.Calls.size())
+    return false;
+  unsigned Rest = F.getNumParams() - K - 1;
+  return llvm::all_of(Finder.Calls, [&](const CallExpr *Call) {
+    if (Call->getNumArgs() != Rest)
+      return false;
+    for (unsigned I = 0; I < Rest; ++I)
+      if (forwardedParameter(Call->getArg(I)) != F.getParamDecl(K + 1 + I))
+        return false;
+    return true;
+  });
+}
+
+// The host function an argument names (`run`, `&run`), if any.
+const FunctionDecl *namedHostFunction(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *FD = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+  return FD && !isKernel(FD) ? FD : nullptr;
+}
+
+} // namespace
+
+std::optional<ForwardedCall> forwardedCall(const CallExpr *Call,
+                                           ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return std::nullopt;
+  for (unsigned K = 0; K < Call->getNumArgs(); ++K)
+    if (const FunctionDecl *Run = namedHostFunction(Call->getArg(K)))
+      if (forwardsRestTo(*Callee, K, Ctx))
+        return ForwardedCall{Run, K + 1};
+  return std::nullopt;
+}
+
+namespace {
+
 class KernelUseCollector : public RecursiveASTVisitor<KernelUseCollector> {
 public:
   KernelUseCollector(
@@ -266,7 +350,22 @@ public:
     if (const auto *Ref =
             dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
       CalleeNames.insert(Ref);
+    recordForwardedCalls(Call);
     return true;
+  }
+
+  // A host function handed to a forwarder with its arguments is called by
+  // it with them: its values are still all in view.
+  void recordForwardedCalls(const CallExpr *Call) {
+    std::optional<ForwardedCall> F = forwardedCall(Call, Ctx);
+    if (!F)
+      return;
+    HostCalls[F->Run->getCanonicalDecl()].push_back(
+        {Call, CurrentFunction, F->FirstArg});
+    const Expr *Arg = Call->getArg(F->FirstArg - 1)->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Arg))
+      Arg = UO->getSubExpr()->IgnoreParenImpCasts();
+    CalleeNames.insert(cast<DeclRefExpr>(Arg));
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {

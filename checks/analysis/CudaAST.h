@@ -131,11 +131,25 @@ struct LaunchSite {
   const clang::FunctionDecl *Caller; ///< The function containing the launch.
 };
 
-/// A call of a host function, in the function that makes it.
+/// A call of a host function, in the function that makes it. A function
+/// handed to a forwarder with its arguments (`benchmark(repeats, run, n,
+/// C)`, whose body calls `run(std::forward<Args>(args)...)`) is called
+/// with the call's arguments from ArgOffset on: its parameter I is
+/// argument I + ArgOffset of Call.
 struct HostCallSite {
   const clang::CallExpr *Call;
   const clang::FunctionDecl *Caller;
+  unsigned ArgOffset = 0;
 };
+
+/// A host function \p Run that a call hands to a forwarder, which calls it
+/// with the call's arguments from FirstArg on (see HostCallSite).
+struct ForwardedCall {
+  const clang::FunctionDecl *Run;
+  unsigned FirstArg;
+};
+std::optional<ForwardedCall> forwardedCall(const clang::CallExpr *Call,
+                                           clang::ASTContext &Ctx);
 
 /// Every launch site and every other reference to each kernel in one
 /// translation unit, collected in one walk (owned by the

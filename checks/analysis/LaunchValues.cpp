@@ -36,6 +36,35 @@ bool isRead(const Stmt *Holder) {
   return false;
 }
 
+// Argument \p Arg of \p Holder, a call that hands a host function to a
+// forwarder, bound to a forwarding reference: what the function receives
+// is read from it, unless the function's parameter is itself a reference
+// it could write through.
+bool forwardedAsValue(const Stmt *Holder, const Expr *Arg, ASTContext &Ctx) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(Holder);
+  std::optional<ForwardedCall> F =
+      Call ? forwardedCall(Call, Ctx) : std::nullopt;
+  if (!F)
+    return false;
+  for (unsigned I = F->FirstArg; I < Call->getNumArgs(); ++I) {
+    if (Call->getArg(I) != Arg)
+      continue;
+    unsigned P = I - F->FirstArg;
+    if (P >= F->Run->getNumParams())
+      return false;
+    QualType T = F->Run->getParamDecl(P)->getType();
+    return !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
+  }
+  return false;
+}
+
+// Whether the reference \p R only reads its variable.
+bool readsOnly(const DeclRefExpr *R, ASTContext &Ctx) {
+  const Expr *Skipped = nullptr;
+  const Stmt *H = holder(R, Ctx, Skipped);
+  return isRead(H) || forwardedAsValue(H, Skipped, Ctx);
+}
+
 // A local variable of a function, not a parameter: one whose every write
 // is in view.
 const VarDecl *localVariable(const Expr *E) {
@@ -53,9 +82,8 @@ std::optional<int64_t> valueAt(const Expr *E, const FunctionDecl *Caller,
 std::optional<int64_t> initialValue(const VarDecl *V,
                                     const FunctionDecl *Caller, ASTContext &Ctx,
                                     unsigned Depth) {
-  const Expr *Skipped = nullptr;
   for (const DeclRefExpr *R : referencesTo(V, Caller->getBody(), Ctx))
-    if (!isRead(holder(R, Ctx, Skipped)))
+    if (!readsOnly(R, Ctx))
       return std::nullopt;
   return valueAt(V->getInit(), Caller, Ctx, Depth + 1);
 }
@@ -174,10 +202,8 @@ const ValueDecl *readVariable(const Expr *E) {
 
 // Whether \p Caller only ever reads \p V (a parameter or a local).
 bool onlyRead(const VarDecl *V, const FunctionDecl *Caller, ASTContext &Ctx) {
-  const Expr *Skipped = nullptr;
-  return llvm::all_of(
-      referencesTo(V, Caller->getBody(), Ctx),
-      [&](const DeclRefExpr *R) { return isRead(holder(R, Ctx, Skipped)); });
+  return llvm::all_of(referencesTo(V, Caller->getBody(), Ctx),
+                      [&](const DeclRefExpr *R) { return readsOnly(R, Ctx); });
 }
 
 bool leavesSwitch(const Stmt *S) {
@@ -341,10 +367,11 @@ private:
     unsigned Index = P.getFunctionScopeIndex();
     PossibleValues All;
     for (const HostCallSite &Site : *Calls) {
-      if (Index >= Site.Call->getNumArgs())
+      unsigned At = Index + Site.ArgOffset;
+      if (At >= Site.Call->getNumArgs())
         return std::nullopt;
       std::optional<PossibleValues> V =
-          of(Site.Call->getArg(Index), Site.Caller, Depth + 1, Wrappers + 1);
+          of(Site.Call->getArg(At), Site.Caller, Depth + 1, Wrappers + 1);
       if (!V)
         return std::nullopt;
       All.append(V->begin(), V->end());

@@ -215,6 +215,77 @@ __global__ void lane_fraction(float *v, float frac) {
   v[threadIdx.x] = s[255 - threadIdx.x];
 }
 
+// A host wrapper called directly and through a forwarder that passes its
+// arguments on (`bench(repeats, run_rows, ...)` calling
+// `run(std::forward<Args>(args)...)`): both calls pass 4096 rows, a
+// multiple of the block's 4 warps, so warps of a block make equal trips.
+namespace std {
+template <class T> struct remove_reference { typedef T type; };
+template <class T> struct remove_reference<T &> { typedef T type; };
+template <class T>
+T &&forward(typename remove_reference<T>::type &t) noexcept {
+  return static_cast<T &&>(t);
+}
+} // namespace std
+
+__global__ void rows_by_warp(float *x, int rows) {
+  __shared__ float part[4];
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  for (int r = blockIdx.x * 4 + warp; r < rows; r += gridDim.x * 4) {
+    if (lane == 0)
+      part[warp] = x[r];
+    __syncthreads();
+    x[r] += part[(warp + 1) % 4];
+    __syncthreads();
+  }
+}
+
+void run_rows(float *x, int rows, int grid) {
+  rows_by_warp<<<grid, 128>>>(x, rows);
+}
+
+template <class Run, class... Args>
+float bench(int repeats, Run run, Args &&...args) {
+  for (int i = 0; i < repeats; ++i)
+    run(std::forward<Args>(args)...);
+  return 0.f;
+}
+
+void host_forwarded(float *x, int grid) {
+  int rows = 4096;
+  run_rows(x, rows, grid);
+  bench(10, run_rows, x, rows, grid);
+}
+
+// The same wrapper whose forwarder changes what it passes is not followed:
+// the rows it receives are not in view.
+__global__ void rows_by_warp_b(float *x, int rows) {
+  __shared__ float part[4];
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  for (int r = blockIdx.x * 4 + warp; r < rows; r += gridDim.x * 4) {
+    if (lane == 0)
+      part[warp] = x[r];
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}when 'rows' is not a multiple of {{.*}}[cudalint-divergent-barrier]
+    x[r] += part[(warp + 1) % 4];
+  }
+}
+
+void run_rows_b(float *x, int rows, int grid) {
+  rows_by_warp_b<<<grid, 128>>>(x, rows);
+}
+
+template <class Run>
+void bench_halved(int repeats, Run run, float *x, int rows, int grid) {
+  for (int i = 0; i < repeats; ++i)
+    run(x, rows / 2 + 1, grid);
+}
+
+void host_not_forwarded(float *x, int grid) {
+  run_rows_b(x, 4096, grid);
+  bench_halved(10, run_rows_b, x, 4096, grid);
+}
+
 // Two bounds that move by different steps (columns by blockDim.x, rows by
 // blockDim.y): the message names no single multiple.
 __global__ void tile_2d(float *img, int w, int h) {
