@@ -475,45 +475,43 @@ namespace {
 // blockStep for one comparison; empty when nothing names it.
 std::string comparisonStep(const SymRef &Part) {
   LaunchExtents None;
-  {
-    std::optional<Reading> R = readComparison(Part, None);
-    if (!R || R->Thread.isZero())
-      return "";
-    // The per-thread side alone: the bound's own terms move nothing.
-    SymRef Side = difference(Part);
-    if (isComparison(*Part) &&
-        Part->Ops[0]->threadDependent() != Part->Ops[1]->threadDependent())
-      Side = Part->Ops[0]->threadDependent() ? Part->Ops[0] : Part->Ops[1];
-    Polynomial P = toPolynomial(Side);
-    // The factor beside blockIdx (then block-uniform data, then a loop's
-    // trip, then a uniform value scaled: `group * 256`) in the term that
-    // moves the threads from block to block.
-    for (SymKind Moving : {SymKind::BlockIdx, SymKind::Varying,
-                           SymKind::LoopIter, SymKind::Uniform}) {
-      for (const auto &[Factors, Coeff] : P.Terms) {
-        auto It = llvm::find_if(Factors, [&](const std::string &K) {
-          return P.Leaves.at(K)->Kind == Moving;
-        });
-        if (It == Factors.end())
-          continue;
-        std::vector<std::string> Rest(Factors.begin(), It);
-        Rest.insert(Rest.end(), It + 1, Factors.end());
-        // An offset (`tid + base`) moves by any amount: no step to name.
-        if (Rest.empty() && (Coeff == 1 || Coeff == -1))
-          continue;
-        Polynomial Step;
-        Step.Terms[Rest] = Coeff < 0 ? -Coeff : Coeff;
-        for (const std::string &K : Rest)
-          Step.Leaves[K] = P.Leaves.at(K);
-        std::string Text = Step.str();
-        if (Text.size() > 2 && Text.front() == '(' && Text.back() == ')')
-          Text = Text.substr(1, Text.size() - 2);
-        // A short line: the linear block size by its name, other long
-        // steps not at all.
-        if (Text == "blockDim.x * blockDim.y * blockDim.z")
-          return "the block size";
-        return Text.size() <= 24 ? Text : "";
-      }
+  std::optional<Reading> R = readComparison(Part, None);
+  if (!R || R->Thread.isZero())
+    return "";
+  // The per-thread side alone: the bound's own terms move nothing.
+  SymRef Side = difference(Part);
+  if (isComparison(*Part) &&
+      Part->Ops[0]->threadDependent() != Part->Ops[1]->threadDependent())
+    Side = Part->Ops[0]->threadDependent() ? Part->Ops[0] : Part->Ops[1];
+  Polynomial P = toPolynomial(Side);
+  // The factor beside blockIdx (then block-uniform data, then a loop's
+  // trip, then a uniform value scaled: `group * 256`) in the term that
+  // moves the threads from block to block.
+  for (SymKind Moving : {SymKind::BlockIdx, SymKind::Varying, SymKind::LoopIter,
+                         SymKind::Uniform}) {
+    for (const auto &[Factors, Coeff] : P.Terms) {
+      auto It = llvm::find_if(Factors, [&](const std::string &K) {
+        return P.Leaves.at(K)->Kind == Moving;
+      });
+      if (It == Factors.end())
+        continue;
+      std::vector<std::string> Rest(Factors.begin(), It);
+      Rest.insert(Rest.end(), It + 1, Factors.end());
+      // An offset (`tid + base`) moves by any amount: no step to name.
+      if (Rest.empty() && (Coeff == 1 || Coeff == -1))
+        continue;
+      Polynomial Step;
+      Step.Terms[Rest] = Coeff < 0 ? -Coeff : Coeff;
+      for (const std::string &K : Rest)
+        Step.Leaves[K] = P.Leaves.at(K);
+      std::string Text = Step.str();
+      if (Text.size() > 2 && Text.front() == '(' && Text.back() == ')')
+        Text = Text.substr(1, Text.size() - 2);
+      // A short line: the linear block size by its name, other long
+      // steps not at all.
+      if (Text == "blockDim.x * blockDim.y * blockDim.z")
+        return "the block size";
+      return Text.size() <= 24 ? Text : "";
     }
   }
   return "";

@@ -273,15 +273,15 @@ bool forwardsRestTo(const FunctionDecl &F, unsigned K, ASTContext &Ctx) {
   });
 }
 
-// The host function an argument names (`run`, `&run`), if any.
-const FunctionDecl *namedHostFunction(const Expr *E) {
+// Where an argument names a host function (`run`, `&run`), if it does.
+const DeclRefExpr *namedHostFunction(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
       UO && UO->getOpcode() == UO_AddrOf)
     E = UO->getSubExpr()->IgnoreParenImpCasts();
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
   const auto *FD = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
-  return FD && !isKernel(FD) ? FD : nullptr;
+  return FD && !isKernel(FD) ? Ref : nullptr;
 }
 
 } // namespace
@@ -292,9 +292,9 @@ std::optional<ForwardedCall> forwardedCall(const CallExpr *Call,
   if (!Callee)
     return std::nullopt;
   for (unsigned K = 0; K < Call->getNumArgs(); ++K)
-    if (const FunctionDecl *Run = namedHostFunction(Call->getArg(K)))
+    if (const DeclRefExpr *Name = namedHostFunction(Call->getArg(K)))
       if (forwardsRestTo(*Callee, K, Ctx))
-        return ForwardedCall{Run, K + 1};
+        return ForwardedCall{cast<FunctionDecl>(Name->getDecl()), Name, K + 1};
   return std::nullopt;
 }
 
@@ -362,10 +362,7 @@ public:
       return;
     HostCalls[F->Run->getCanonicalDecl()].push_back(
         {Call, CurrentFunction, F->FirstArg});
-    const Expr *Arg = Call->getArg(F->FirstArg - 1)->IgnoreParenImpCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(Arg))
-      Arg = UO->getSubExpr()->IgnoreParenImpCasts();
-    CalleeNames.insert(cast<DeclRefExpr>(Arg));
+    CalleeNames.insert(F->Name);
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {

@@ -146,6 +146,7 @@ struct HostCallSite {
 /// with the call's arguments from FirstArg on (see HostCallSite).
 struct ForwardedCall {
   const clang::FunctionDecl *Run;
+  const clang::DeclRefExpr *Name; ///< Where the call names Run.
   unsigned FirstArg;
 };
 std::optional<ForwardedCall> forwardedCall(const clang::CallExpr *Call,

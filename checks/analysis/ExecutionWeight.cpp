@@ -7,7 +7,6 @@
 #include "TripSpread.h"
 
 #include "clang/AST/Decl.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 #include <algorithm>
 
@@ -28,20 +27,6 @@ constexpr double NegligibleShare = 0.05;
 /// warp, a bisection over a table.
 constexpr double LogarithmicLoopTrips = 10;
 
-bool readsVar(const Stmt *S, const VarDecl *V) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-      Found |= DRE->getDecl() == V;
-      return !Found;
-    }
-  } F;
-  F.V = V;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
-}
-
 bool scalesOrShifts(BinaryOperatorKind K) {
   return K == BO_Mul || K == BO_Div || K == BO_Shl || K == BO_Shr ||
          K == BO_MulAssign || K == BO_DivAssign || K == BO_ShlAssign ||
@@ -50,13 +35,13 @@ bool scalesOrShifts(BinaryOperatorKind K) {
 
 // Every write of a variable the loop's condition reads multiplies, divides
 // or shifts it (`s >>= 1`, `offset /= 2`, `s = s * 2`).
-bool scalesItsCounter(const Stmt *Loop) {
+bool scalesItsCounter(const Stmt *Loop, ASTContext &Ctx) {
   const Expr *Cond = conditionOf(Loop);
   if (!Cond)
     return false;
   ModifiedVars Mods = writesOfLoop(Loop);
   for (auto &[V, Writes] : Mods.All) {
-    if (!readsVar(Cond, V))
+    if (referencesTo(V, Cond, Ctx).empty())
       continue;
     bool Scales = llvm::all_of(Writes, [](const Expr *W) {
       const auto *BO = dyn_cast<BinaryOperator>(W->IgnoreParenImpCasts());
@@ -80,7 +65,8 @@ double loopTrips(const Stmt *Loop, const KernelModel &M) {
   // A constant caps the trips (`k < 8 && ...`): at most that many.
   if (std::optional<int64_t> Cap = M.tripCap(Loop))
     return double(std::max<int64_t>(*Cap, 1));
-  if (scalesItsCounter(Loop) || halvesInterval(Loop))
+  if (scalesItsCounter(Loop, M.kernel().getASTContext()) ||
+      halvesInterval(Loop))
     return LogarithmicLoopTrips;
   return ExecutionWeights::RuntimeLoopTrips;
 }
