@@ -217,6 +217,43 @@ bool wholeBlockShares(const AddressSharing &S) {
 
 } // namespace
 
+// `atomicOr(p, 0)`, `atomicAdd(p, 0)`, `atomicAnd(p, ~0u)`, `atomicCAS(p,
+// x, x)`: an atomic whose operand leaves the word as it is, spelled to read
+// it coherently.
+bool onlyReads(const AtomicCall &Op, const CallExpr *CE,
+               const ASTContext &Ctx) {
+  if (Op.Libcuxx)
+    return false;
+  // Swapping in what is compared leaves the word as it was, match or not.
+  if (Op.Kind == AtomicKind::CAS) {
+    if (CE->getNumArgs() != 3)
+      return false;
+    std::optional<int64_t> Compare = integerConstant(CE->getArg(1), Ctx);
+    return Compare
+               ? Compare == integerConstant(CE->getArg(2), Ctx)
+               : Expr::isSameComparisonOperand(CE->getArg(1), CE->getArg(2));
+  }
+  if (CE->getNumArgs() != 2)
+    return false;
+  std::optional<int64_t> V = integerConstant(CE->getArg(1), Ctx);
+  if (!V)
+    return false;
+  switch (Op.Kind) {
+  case AtomicKind::Add:
+  case AtomicKind::Sub:
+  case AtomicKind::Or:
+  case AtomicKind::Xor:
+    return *V == 0;
+  case AtomicKind::And: {
+    uint64_t Width = Ctx.getTypeSize(CE->getArg(1)->getType());
+    uint64_t Ones = Width >= 64 ? ~uint64_t(0) : (uint64_t(1) << Width) - 1;
+    return *V == -1 || (uint64_t(*V) & Ones) == Ones;
+  }
+  default:
+    return false;
+  }
+}
+
 // The hotspot of an atomic whose address \p S the lanes share, if it is one.
 std::optional<AtomicFinding> classifyHotspot(const MemAccess &A,
                                              const AtomicCall &Op,
@@ -232,7 +269,9 @@ std::optional<AtomicFinding> classifyHotspot(const MemAccess &A,
       return std::nullopt;
     return AtomicFinding{Hotspot::Histogram, Op, S, *Bins};
   }
-  if (Op.Kind == AtomicKind::CAS)
+  // A compare-and-swap that only reads queues like any integer atomic.
+  bool Reads = onlyReads(Op, cast<CallExpr>(A.E), Ctx);
+  if (Op.Kind == AtomicKind::CAS && !Reads)
     return S.warpUniform() && isCasRetryLoop(A, Op)
                ? std::optional<AtomicFinding>(
                      AtomicFinding{Hotspot::CasLoop, Op, S})

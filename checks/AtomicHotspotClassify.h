@@ -52,6 +52,12 @@ std::optional<AtomicFinding> classifyHotspot(const MemAccess &A,
                                              const KernelModel &M,
                                              const clang::ASTContext &Ctx);
 
+/// True when the atomic \p Op, called as \p CE, leaves the word as it is
+/// and only reads it coherently: `atomicOr(p, 0)`, `atomicAdd(p, 0)`,
+/// `atomicAnd(p, ~0u)`, `atomicCAS(p, x, x)`.
+bool onlyReads(const AtomicCall &Op, const clang::CallExpr *CE,
+               const clang::ASTContext &Ctx);
+
 /// An add or a subtract.
 bool isSum(const AtomicCall &Op);
 
