@@ -17,52 +17,6 @@ namespace cudalint {
 
 namespace {
 
-bool refersToAny(const Stmt *S, const ModifiedVars &Mods) {
-  ReferencedDecls Refs;
-  Refs.TraverseStmt(const_cast<Stmt *>(S));
-  return llvm::any_of(Refs.Decls, [&](const ValueDecl *D) {
-    const auto *V = dyn_cast<VarDecl>(D);
-    return V && Mods.Count.count(V);
-  });
-}
-
-// Whether \p S reads memory (`p[i]`, `*p`), itself or through the
-// initialiser of a local that \p Mods does not write.
-bool readsMemory(const Stmt *S, const ModifiedVars &Mods, unsigned Depth = 0) {
-  if (!S || Depth > 4)
-    return false;
-  if (isa<ArraySubscriptExpr>(S))
-    return true;
-  if (const auto *U = dyn_cast<UnaryOperator>(S);
-      U && U->getOpcode() == UO_Deref)
-    return true;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
-    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-    return V && V->hasLocalStorage() && !Mods.Count.count(V) && V->getInit() &&
-           readsMemory(V->getInit(), Mods, Depth + 1);
-  }
-  return llvm::any_of(S->children(), [&](const Stmt *C) {
-    return readsMemory(C, Mods, Depth);
-  });
-}
-
-bool comparesWithLoadedBound(const Expr *Cond, const ModifiedVars &Mods) {
-  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-  if (!BO)
-    return false;
-  if (BO->isLogicalOp())
-    return comparesWithLoadedBound(BO->getLHS(), Mods) ||
-           comparesWithLoadedBound(BO->getRHS(), Mods);
-  if (!BO->isComparisonOp())
-    return false;
-  const Expr *Sides[] = {BO->getLHS(), BO->getRHS()};
-  for (unsigned I : {0u, 1u})
-    if (refersToAny(Sides[I], Mods) && !refersToAny(Sides[1 - I], Mods) &&
-        readsMemory(Sides[1 - I], Mods))
-      return true;
-  return false;
-}
-
 // Whether \p A and \p B have the same shape, apart from the direction of
 // comparisons and which variable stands where.
 bool sameUpToRoles(const Stmt *A, const Stmt *B, unsigned Depth = 0) {
@@ -215,14 +169,6 @@ bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
   if (Kind == LaneSplit::DataDependent)
     return dataSplitIsCostly(W, F);
   return laneSplitIsCostly(W, F);
-}
-
-bool loopsOverLoadedLength(const Stmt *Loop) {
-  const Expr *Cond = conditionOf(Loop);
-  if (!Cond)
-    return false;
-  ModifiedVars Mods = writesOfLoop(Loop);
-  return comparesWithLoadedBound(Cond, Mods);
 }
 
 bool armsMirrorEachOther(const Stmt *Branch) {

@@ -160,13 +160,6 @@ const Work *idlingWay(const BranchWays &W);
 bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,
                         const BranchFacts &F);
 
-/// Whether \p Loop's condition compares the variable the loop steps with a
-/// bound read from memory that the loop does not change (`j <
-/// row_ptr[r + 1]`, `k < count[i]`, through locals initialised so): each
-/// lane runs one item of its own length, independent of the others, which
-/// a warp could share (the CSR figure's pattern).
-bool loopsOverLoadedLength(const clang::Stmt *Loop);
-
 /// Whether the two arms of \p Branch do the same work with the roles
 /// swapped: the same shape, operators and variables, apart from the
 /// direction of comparisons and which variable stands where (the two arms

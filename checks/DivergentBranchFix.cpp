@@ -2,6 +2,7 @@
 
 #include "DivergentBranchFix.h"
 #include "analysis/CudaAST.h"
+#include "analysis/ThreadStridedLoops.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -102,6 +103,14 @@ std::string whyNotApplied(const InterleavedReduction &R,
 }
 
 } // namespace
+
+bool compactedWorkListFits(const BranchCondition &C, const ASTContext &Ctx) {
+  return llvm::all_of(C.Loops, [&](const Stmt *Loop) {
+    return isThreadStridedLoop(Loop, Ctx, [](const ParmVarDecl *) {
+      return static_cast<const Expr *>(nullptr);
+    });
+  });
+}
 
 SequentialAddressing sequentialAddressing(const InterleavedReduction &R,
                                           llvm::ArrayRef<BlockShape> Shapes,

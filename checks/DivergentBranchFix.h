@@ -3,13 +3,16 @@
 // The rewrite of an interleaved tree reduction into sequential addressing
 // (`for (s = B / 2; s > 0; s >>= 1) if (tid < s)`), and the reasons it is
 // not applied when it is not: it would compute something else, it sums in
-// another order, or the loop is written by a macro.
+// another order, or the loop is written by a macro. Beside it, where the
+// other remedies of divergent-branch fit the code: a wrong remedy is worse
+// than none, so each is offered only where the analysis shows it fits.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDALINT_DIVERGENTBRANCHFIX_H
 #define CUDALINT_DIVERGENTBRANCHFIX_H
 
+#include "analysis/KernelModel.h"
 #include "analysis/Reduction.h"
 #include "analysis/Warp.h"
 
@@ -39,6 +42,17 @@ struct SequentialAddressing {
   /// order the elements are combined in.
   bool OrderFree = false;
 };
+
+/// Whether gathering the lanes that take the branch \p C into a compacted
+/// work list (one pass lists the items that need the arm, a second runs
+/// them with every lane busy: the 1.87x of flagged_refine) fits: the branch
+/// decides whether a thread's whole item runs, with no loop around it but
+/// ones that hand each thread items of its own (a grid-stride loop). Inside
+/// a per-thread loop over parts of an item (the cells next to a particle,
+/// the neighbours of a node), what a lane skips is a part of its item, which
+/// no list of items gathers.
+bool compactedWorkListFits(const BranchCondition &C,
+                           const clang::ASTContext &Ctx);
 
 /// The rewrite of \p R in \p F (\p Nested: the reduction loop sits in
 /// another loop) for the block shapes \p Shapes the kernel runs with.
