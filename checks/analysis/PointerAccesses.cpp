@@ -49,7 +49,7 @@ public:
 #define CUDALINT_TRAVERSE_LOOP(CLASS, NAME)                                    \
   bool NAME(CLASS *S) {                                                        \
     if (runsOnce(S))                                                           \
-      return traverseBlockOnce(S);                                             \
+      return traverseBlockOnce(cast<DoStmt>(S));                               \
     if (isThreadStridedLoop(                                                   \
             S, Ctx, [&](const ParmVarDecl *P) { return argumentOf(P); }))      \
       Out.ThreadStrided.insert(S);                                             \
@@ -106,7 +106,6 @@ public:
     BranchDepths.pop_back();
     return true;
   }
-  template <typename LoopT> bool traverseBlockOnce(LoopT *) { return true; }
 
   // A `break` or `continue` that leaves a loop's body before its end may
   // skip the barriers after it (one that leaves a switch or a
