@@ -190,12 +190,65 @@ struct ReloadEvidence {
 
   // Neighbouring lanes of \p Access are a memory segment or more apart.
   bool lanesFarApart(const PointerAccess &Access) const {
+    const MemAccess *A = modelled(Access);
+    return A && cudalint::lanesFarApart(*A, Samplers);
+  }
+
+  // The model's record of \p Access, if it has one.
+  const MemAccess *modelled(const PointerAccess &Access) const {
     for (const MemAccess &A : Model.accesses())
       if (A.E == Access.Expr && A.CallStack == Access.CallStack)
-        return cudalint::lanesFarApart(A, Samplers);
-    return false;
+        return &A;
+    return nullptr;
   }
+
+  bool storedOnlyOnData(const PointerAccess &Store, const Stmt *Loop) const;
 };
+
+// Whether \p Cond reads memory itself (`if (flags[k])`, `*p > 0`): a
+// load at a warp-uniform address the model keeps as a uniform value.
+bool readsMemoryDirectly(const Stmt *Cond) {
+  if (!Cond)
+    return false;
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Cond);
+      Cast && Cast->getCastKind() == CK_LValueToRValue) {
+    const Expr *Sub = Cast->getSubExpr()->IgnoreParens();
+    while (const auto *Member = dyn_cast<MemberExpr>(Sub)) {
+      if (Member->isArrow())
+        return true;
+      Sub = Member->getBase()->IgnoreParens();
+    }
+    const auto *Deref = dyn_cast<UnaryOperator>(Sub);
+    if (isa<ArraySubscriptExpr>(Sub) ||
+        (Deref && Deref->getOpcode() == UO_Deref))
+      return true;
+  }
+  return llvm::any_of(Cond->children(), readsMemoryDirectly);
+}
+
+// Whether \p Store is made in \p Loop only when a test of data inside the
+// loop passes (a flag raised when a neighbour is new, a relaxation `if (d <
+// dist[v]) dist[v] = d`): how often it is made, and so how often the loads
+// wait for it, depends on the data. Tests of indices and of the thread
+// (`if (k < n)`, `if (lane == 0)`) and the loop's own conditions do not
+// count.
+bool ReloadEvidence::storedOnlyOnData(const PointerAccess &Store,
+                                      const Stmt *Loop) const {
+  const MemAccess *A = modelled(Store);
+  if (!A)
+    return false;
+  llvm::SmallVector<const void *, 4> Loops(A->Loops.begin(), A->Loops.end());
+  return llvm::any_of(A->Guards, [&](const Guard &G) {
+    if (!G.Cond || llvm::is_contained(A->Loops, G.Where))
+      return false;
+    const BranchCondition *Branch = nullptr;
+    for (const BranchCondition &C : Model.conditions())
+      if (C.S == G.Where && C.CallStack == A->CallStack)
+        Branch = &C;
+    return Branch && llvm::is_contained(Branch->Loops, Loop) &&
+           (readsData(*G.Cond, Loops) || readsMemoryDirectly(Branch->Cond));
+  });
+}
 
 // Whether \p Load's own pointer is stored in \p Loop at an address that
 // may differ (`levels[w] = ...` beside a load of `levels[v]`): the load stays
@@ -223,10 +276,20 @@ loopReloadKind(const PointerAccess &Store, const PointerAccess &Load,
   if (!Loop || Load.isExclusiveWith(Store) ||
       reloadedByOwnStore(Load, Loop, Evidence.Accesses))
     return std::nullopt;
-  if (Store.InvariantIn.count(Loop) || Load.InvariantIn.count(Loop))
-    return ForcedReload::InvariantInLoop;
+  if (Store.InvariantIn.count(Loop) || Load.InvariantIn.count(Loop)) {
+    if (Evidence.Accesses.barrierBetween(Store, Load, Loop))
+      return std::nullopt;
+    if (!Evidence.storedOnlyOnData(Store, Loop))
+      return ForcedReload::InvariantInLoop;
+    // A store the data make rare: only a load of one address on every
+    // trip is still a reload, and none was measured.
+    if (Load.InvariantIn.count(Loop))
+      return ForcedReload::ReloadAfterRareStore;
+    return std::nullopt;
+  }
   const Stmt *Carrying = sequentialLoopAround(Store, Load, Evidence.Accesses);
-  if (!Carrying || unrolledIntoStraightLine(Carrying, Evidence.Model))
+  if (!Carrying || unrolledIntoStraightLine(Carrying, Evidence.Model) ||
+      Evidence.storedOnlyOnData(Store, Carrying))
     return std::nullopt;
   // Lanes a segment apart make the walk wait on bandwidth more than on
   // latency (a row copied into a column: 1.12-1.15x on an H200).
@@ -257,7 +320,7 @@ std::optional<ForcedReload> findLoopReload(const ReloadEvidence &Evidence) {
                        std::make_pair(Best->Kind, Best->Store->Order))
         Best = ForcedReload{*Kind, &Store, &Load, nullptr};
       // A remark's pair may hide a warning's with another load.
-      if (*Kind != ForcedReload::FarApartWalk)
+      if (*Kind < ForcedReload::FarApartWalk)
         break;
     }
   }
@@ -611,6 +674,8 @@ static const char *reloadMessage(ForcedReload::ReloadKind Kind) {
   case ForcedReload::FarApartWalk:
     return "loads through %1 follow stores through %0 in a walk whose lanes "
            "are far apart";
+  case ForcedReload::ReloadAfterRareStore:
+    return "%1 is reloaded on every trip after a conditional store through %0";
   case ForcedReload::StraightLine:
     break;
   }
@@ -636,6 +701,11 @@ static const char *reloadReason(ForcedReload::ReloadKind Kind) {
     return "each lane's loads and stores are far from its neighbours', so "
            "little waits on the order: '__restrict__' gained 1.12x-1.15x for "
            "a thread copying a row into a column on an H200";
+  case ForcedReload::ReloadAfterRareStore:
+    return "the store is made only when a test of the data passes, so the "
+           "value could stay in a register on the other trips; no gain was "
+           "measured for this pattern (the figures for loops that store on "
+           "every trip do not apply)";
   case ForcedReload::StraightLine:
     break;
   }
@@ -647,6 +717,7 @@ static const char *reloadReason(ForcedReload::ReloadKind Kind) {
 static const char *loadNote(ForcedReload::ReloadKind Kind) {
   switch (Kind) {
   case ForcedReload::InvariantInLoop:
+  case ForcedReload::ReloadAfterRareStore:
     return "load through %0, repeated after the store in the next iteration";
   case ForcedReload::CarriedAcrossIterations:
   case ForcedReload::FarApartWalk:
@@ -663,10 +734,8 @@ void MissingRestrictCheck::reportForcedReload(const FunctionDecl *Kernel,
   const ParmVarDecl *Stored = Reload.Store->Param;
   const ParmVarDecl *Loaded = Reload.Load->Param;
   Sink.diag(Kernel->getLocation(), reloadMessage(Reload.Kind),
-            Reload.Kind == ForcedReload::StraightLine ||
-                    Reload.Kind == ForcedReload::FarApartWalk
-                ? DiagnosticIDs::Remark
-                : DiagnosticIDs::Warning)
+            Reload.Kind >= ForcedReload::FarApartWalk ? DiagnosticIDs::Remark
+                                                      : DiagnosticIDs::Warning)
       << Stored << Loaded;
   Sink.diag(Kernel->getLocation(), reloadReason(Reload.Kind),
             DiagnosticIDs::Note);

@@ -28,6 +28,11 @@ struct ForcedReload {
     /// more apart (a thread copying a row into a column): 1.12x to 1.15x on
     /// an H200, the unsure band, so a remark.
     FarApartWalk,
+    /// A loop loads one address on every trip after a store that a test of
+    /// data makes only now and then (a flag raised when a neighbour is
+    /// new): the load is reissued, but no gain was measured, so a remark
+    /// without a figure.
+    ReloadAfterRareStore,
     /// Straight-line code (or one iteration) loads an address again after
     /// a store: 1.00x to 1.12x on H100, a remark behind an option.
     StraightLine,

@@ -101,11 +101,41 @@ bool singlesOutThread(const Expr *Test, bool Negated, const ASTContext &Ctx,
   return LHS != RHS;
 }
 
+// Whether \p S holds a `return` (or is one).
+bool containsReturn(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S))
+    return true;
+  return llvm::any_of(S->children(),
+                      [](const Stmt *C) { return containsReturn(C); });
+}
+
 } // namespace
 
 bool reachesMemoryOrdering(const CallExpr *Call) {
   auto Hit = [](const CallExpr *C) { return ordersMemory(C); };
   return CallSearch<decltype(Hit)>(Hit).inCall(Call, 0);
+}
+
+bool alwaysOrdersMemory(const CallExpr *Call, unsigned Depth) {
+  if (ordersMemory(Call))
+    return true;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Depth >= MaxCallDepth)
+    return false;
+  for (const Stmt *S : Body->body()) {
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (const auto *Inner = dyn_cast<CallExpr>(E->IgnoreImplicit()))
+        if (alwaysOrdersMemory(Inner, Depth + 1))
+          return true;
+    if (containsReturn(S))
+      return false;
+  }
+  return false;
 }
 
 bool exchangesAcrossLanes(const Stmt *S) {

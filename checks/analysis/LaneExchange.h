@@ -22,6 +22,12 @@ namespace cudalint {
 /// whose definitions are visible, a few calls deep).
 bool reachesMemoryOrdering(const clang::CallExpr *Call);
 
+/// True when \p Call is a barrier or fence, or calls a function whose body
+/// makes one on every path: a top-level statement that is such a call, with
+/// no statement before it that may return (a grid barrier helper that starts
+/// with `__syncthreads()`).
+bool alwaysOrdersMemory(const clang::CallExpr *Call, unsigned Depth = 0);
+
 /// True when \p S exchanges values between threads: a shuffle, a warp vote,
 /// reduction or match, or a barrier, in \p S or in a function it calls.
 bool exchangesAcrossLanes(const clang::Stmt *S);

@@ -46,23 +46,91 @@ public:
     TraverseStmt(Body);
   }
 
-#define CUDALINT_TRAVERSE_LOOP(CLASS)                                          \
-  bool Traverse##CLASS(CLASS *S) {                                             \
+#define CUDALINT_TRAVERSE_LOOP(CLASS, NAME)                                    \
+  bool NAME(CLASS *S) {                                                        \
+    if (runsOnce(S))                                                           \
+      return traverseBlockOnce(cast<DoStmt>(S));                               \
     if (isThreadStridedLoop(                                                   \
             S, Ctx, [&](const ParmVarDecl *P) { return argumentOf(P); }))      \
       Out.ThreadStrided.insert(S);                                             \
     if (cudalint::exchangesAcrossLanes(S))                                     \
       Out.Exchanging.insert(S);                                                \
     LoopStack.push_back(S);                                                    \
-    bool Result = RecursiveASTVisitor::Traverse##CLASS(S);                     \
+    JumpTargets.push_back(S);                                                  \
+    bool Result = traverseLoopParts(S);                                        \
+    JumpTargets.pop_back();                                                    \
     LoopStack.pop_back();                                                      \
     return Result;                                                             \
   }
-  CUDALINT_TRAVERSE_LOOP(ForStmt)
-  CUDALINT_TRAVERSE_LOOP(WhileStmt)
-  CUDALINT_TRAVERSE_LOOP(DoStmt)
-  CUDALINT_TRAVERSE_LOOP(CXXForRangeStmt)
+  CUDALINT_TRAVERSE_LOOP(ForStmt, traverseForLoop)
+  CUDALINT_TRAVERSE_LOOP(WhileStmt, TraverseWhileStmt)
+  CUDALINT_TRAVERSE_LOOP(DoStmt, TraverseDoStmt)
+  CUDALINT_TRAVERSE_LOOP(CXXForRangeStmt, TraverseCXXForRangeStmt)
 #undef CUDALINT_TRAVERSE_LOOP
+  bool traverseLoopParts(WhileStmt *S) {
+    return RecursiveASTVisitor::TraverseWhileStmt(S);
+  }
+  bool traverseLoopParts(DoStmt *S) {
+    return RecursiveASTVisitor::TraverseDoStmt(S);
+  }
+  bool traverseLoopParts(CXXForRangeStmt *S) {
+    return RecursiveASTVisitor::TraverseCXXForRangeStmt(S);
+  }
+  // A `for`'s initialisation runs once, before the loop: a load there
+  // (`for (e = first[v]; ...)`) is no load of every trip.
+  bool TraverseForStmt(ForStmt *S) {
+    TraverseStmt(S->getInit());
+    return traverseForLoop(S);
+  }
+  bool traverseLoopParts(ForStmt *S) {
+    TraverseStmt(S->getConditionVariableDeclStmt());
+    TraverseStmt(S->getCond());
+    TraverseStmt(S->getInc());
+    return TraverseStmt(S->getBody());
+  }
+
+  // `do { ... } while (0)` (a macro's body) runs once: not a loop whose
+  // iterations reload anything. Code in it may be skipped by a `break`, so
+  // a barrier there counts as conditional.
+  bool runsOnce(const Stmt *S) const {
+    const auto *Do = dyn_cast<DoStmt>(S);
+    bool Repeats = true;
+    return Do && !Do->getCond()->isValueDependent() &&
+           Do->getCond()->EvaluateAsBooleanCondition(Repeats, Ctx) && !Repeats;
+  }
+  bool traverseBlockOnce(DoStmt *S) {
+    BranchDepths.push_back(LoopStack.size());
+    JumpTargets.push_back(S);
+    TraverseStmt(S->getBody());
+    JumpTargets.pop_back();
+    BranchDepths.pop_back();
+    return true;
+  }
+
+  // A `break` or `continue` that leaves a loop's body before its end may
+  // skip the barriers after it (one that leaves a switch or a
+  // `do { } while (0)` lands inside the body again); a `goto` may go anywhere.
+  bool VisitBreakStmt(BreakStmt *) {
+    if (!JumpTargets.empty())
+      markLeftEarly(JumpTargets.back());
+    return true;
+  }
+  bool VisitContinueStmt(ContinueStmt *) {
+    for (const Stmt *Target : llvm::reverse(JumpTargets))
+      if (!isa<SwitchStmt>(Target)) {
+        markLeftEarly(Target);
+        break;
+      }
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *) {
+    Out.LeftEarly.insert(LoopStack.begin(), LoopStack.end());
+    return true;
+  }
+  void markLeftEarly(const Stmt *Target) {
+    if (llvm::is_contained(LoopStack, Target))
+      Out.LeftEarly.insert(Target);
+  }
   bool TraverseIfStmt(IfStmt *S) {
     if (S->getInit())
       TraverseStmt(S->getInit());
@@ -107,11 +175,15 @@ public:
       return TraverseStmt(S->getBody());
     int Arm = 0;
     Branches.push_back({S, Arm});
+    BranchDepths.push_back(LoopStack.size());
+    JumpTargets.push_back(S);
     for (Stmt *Child : Body->body()) {
       if (isa<SwitchCase>(Child))
         Branches.back().second = ++Arm;
       TraverseStmt(Child);
     }
+    JumpTargets.pop_back();
+    BranchDepths.pop_back();
     Branches.pop_back();
     return true;
   }
@@ -129,11 +201,13 @@ public:
       Last = Block->body_empty() ? nullptr : Block->body_back();
     bool Returns = Last && isa<ReturnStmt>(Last);
     Branches.push_back({Owner, Arm});
+    BranchDepths.push_back(LoopStack.size());
     if (Returns)
       ReturningArms.push_back({Owner, Arm});
     TraverseStmt(Body);
     if (Returns)
       ReturningArms.pop_back();
+    BranchDepths.pop_back();
     Branches.pop_back();
   }
 
@@ -280,6 +354,14 @@ public:
     bool IsCachedStore = Cached == CachedAccessKind::Store;
     if (reachesMemoryOrdering(Call))
       Out.Fenced.insert(LoopStack.begin(), LoopStack.end());
+    // In a helper, a `return` before it may skip it: its call is judged
+    // where the kernel makes it.
+    if (Frames.empty() && alwaysOrdersMemory(Call))
+      Out.Orderings.push_back(
+          {SM.getFileOffset(SM.getExpansionLoc(Call->getBeginLoc())),
+           llvm::SmallVector<const Stmt *, 2>(LoopStack.begin(),
+                                              LoopStack.end()),
+           BranchDepths.empty() ? 0u : *llvm::max_element(BranchDepths)});
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       if (!Arg->getType()->isPointerType())
@@ -605,6 +687,11 @@ private:
   llvm::SmallPtrSet<const ValueDecl *, 8> RestrictBased, NotRestrictBased;
   llvm::SmallVector<const Stmt *, 4> LoopStack;
   llvm::SmallVector<std::pair<const Stmt *, int>, 4> Branches;
+  /// For each of Branches (and each `do { } while (0)`), the loops around it.
+  llvm::SmallVector<unsigned, 4> BranchDepths;
+  /// The loops, switches and `do { } while (0)` a `break` or `continue` may
+  /// leave, innermost last.
+  llvm::SmallVector<const Stmt *, 4> JumpTargets;
   llvm::SmallVector<std::pair<const Stmt *, int>, 4> ReturningArms;
   llvm::DenseSet<const DeclRefExpr *> Consumed;
   llvm::DenseMap<const Stmt *, llvm::DenseSet<const ValueDecl *>> Modified;
@@ -626,6 +713,27 @@ bool PointerAccess::mayBeFollowedBy(const PointerAccess &Later) const {
     if (!llvm::is_contained(Later.Branches, Arm))
       return false;
   return true;
+}
+
+bool PointerAccesses::barrierBetween(const PointerAccess &Store,
+                                     const PointerAccess &Load,
+                                     const Stmt *Loop) const {
+  const auto *At = llvm::find(Store.Loops, Loop);
+  if (At == Store.Loops.end() || LeftEarly.count(Loop))
+    return false;
+  size_t Depth = At - Store.Loops.begin();
+  // Within one trip the load follows the store when it comes later in the
+  // body; otherwise it runs on the next trip, past the end of the body.
+  bool SameTrip = Load.Order > Store.Order;
+  return llvm::any_of(Orderings, [&](const Ordering &B) {
+    bool InBody =
+        B.Loops.size() == Depth + 1 &&
+        llvm::equal(B.Loops,
+                    llvm::ArrayRef(Store.Loops).take_front(Depth + 1)) &&
+        B.BranchDepth <= Depth;
+    bool After = B.Order > Store.Order, Before = B.Order < Load.Order;
+    return InBody && (SameTrip ? After && Before : After || Before);
+  });
 }
 
 bool PointerAccesses::isOnlyAtomic(const ParmVarDecl *P) const {

@@ -116,6 +116,13 @@ public:
   /// `__syncwarp`, `__threadfence`, a cooperative-groups `sync`), which no
   /// memory access crosses whatever `__restrict__` promises.
   bool hasBarrier(const clang::Stmt *Loop) const { return Fenced.count(Loop); }
+  /// True when every path from \p Store to the next execution of \p Load
+  /// inside \p Loop (the innermost loop around both) passes a barrier or
+  /// fence that the loop's body runs unconditionally: the compiler keeps
+  /// the load behind it whatever `__restrict__` promises. False when a
+  /// `break`, `continue` or `goto` may leave the body early.
+  bool barrierBetween(const PointerAccess &Store, const PointerAccess &Load,
+                      const clang::Stmt *Loop) const;
   /// True when \p Loop's body exchanges values between threads (a shuffle,
   /// a warp reduction, a barrier; see exchangesAcrossLanes).
   bool exchangesAcrossLanes(const clang::Stmt *Loop) const {
@@ -124,6 +131,18 @@ public:
 
 private:
   friend class PointerAccessCollector;
+  /// A barrier or fence made in the kernel's own body (a helper call that
+  /// always makes one counts where it is called).
+  struct Ordering {
+    unsigned Order;
+    llvm::SmallVector<const clang::Stmt *, 2> Loops;
+    /// How many of `Loops` are around the innermost branch it is made in
+    /// (0 when in none): it runs on every trip of Loops[D] for D >= this.
+    unsigned BranchDepth;
+  };
+  llvm::SmallVector<Ordering, 4> Orderings;
+  /// Loops whose body a `break`, `continue` or `goto` may leave early.
+  llvm::SmallPtrSet<const clang::Stmt *, 4> LeftEarly;
   llvm::SmallVector<PointerAccess, 16> Accesses;
   llvm::SmallPtrSet<const clang::ParmVarDecl *, 8> Used, Stored, Escaped;
   llvm::SmallPtrSet<const clang::Stmt *, 4> ThreadStrided, Fenced, Exchanging;
