@@ -599,7 +599,7 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
   std::vector<WarpSampler> Samplers = warpSamplers(Shapes);
   for (const KernelView &F : analysedInstances(Kernel)) {
     const KernelModel &M = model(F);
-    ExecutionWeights Weights(M);
+    ExecutionWeights Weights(M, narrowestBlockX(Shapes));
     Survey.UsesShared |= usesSharedMemory(M);
     for (const std::vector<const MemAccess *> &G : globalGroups(M)) {
       const MemAccess &First = *G.front();
