@@ -3,6 +3,7 @@
 #include "SharedBankConflictCheck.h"
 #include "analysis/AccessShape.h"
 #include "analysis/CudaAST.h"
+#include "analysis/Reduction.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -73,6 +74,7 @@ struct ArrayPadding {
 /// An access whose degree changes with the step of a loop whose stride
 /// doubles (`sm[2 * s * tid]`): its degree at each step.
 struct StepConflict {
+  const KernelModel *Model = nullptr;
   const MemAccess *Access = nullptr;
   const Stmt *Loop = nullptr;
   std::vector<unsigned> Degrees;
@@ -645,8 +647,9 @@ static const Stmt *steppingLoop(const MemAccess &A) {
 }
 
 void SharedBankConflictCheck::collectStepConflict(
-    const MemAccess &A, llvm::ArrayRef<WarpSampler> Samplers,
-    BankConflicts &Conflicts, ASTContext &Ctx) const {
+    const KernelModel &M, const MemAccess &A,
+    llvm::ArrayRef<WarpSampler> Samplers, BankConflicts &Conflicts,
+    ASTContext &Ctx) const {
   const Stmt *Loop = steppingLoop(A);
   if (!Loop)
     return;
@@ -667,7 +670,7 @@ void SharedBankConflictCheck::collectStepConflict(
   unsigned Raw = Ctx.getSourceManager()
                      .getExpansionLoc(A.E->getBeginLoc())
                      .getRawEncoding();
-  Conflicts.ByStep[Raw] = StepConflict{&A, Loop, std::move(Degrees)};
+  Conflicts.ByStep[Raw] = StepConflict{&M, &A, Loop, std::move(Degrees)};
 }
 
 // "2-way in the first step, then 4-, 8-, 16- and 8-way".
@@ -696,18 +699,8 @@ void SharedBankConflictCheck::reportStepConflict(unsigned Raw,
             "'2 * s * tid')",
             DiagnosticIDs::Note)
       << sourceText(C.Access->E, Ctx, 60) << describeSteps(C.Degrees);
-  unsigned Width = std::clamp(C.Access->Width, 1u, 16u);
-  std::string Index = "j + j / " + std::to_string(std::max(1u, 128 / Width));
-  if (Width < 4)
-    Index += " * " + std::to_string(4 / Width);
-  Sink.diag(At,
-            "sequential addressing (the active threads on consecutive words, "
-            "'a[tid]' and 'a[tid + s]' with s halving) has none: 1.15x faster "
-            "for a block reduction on an H100; a scan keeps its tree and pads "
-            "the index instead ('%0' for its %1-byte elements: one word every "
-            "32)",
-            DiagnosticIDs::Note)
-      << Index << std::to_string(Width);
+  Sink.diag(At, "%0", DiagnosticIDs::Note)
+      << stridedTreeRemedy(*C.Model, *C.Access, C.Loop);
   for (const CallExpr *Call : C.Access->CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);
@@ -748,7 +741,7 @@ void SharedBankConflictCheck::collectConflicts(
         D = Found.Degree;
       Before.push_back(D.value_or(1));
       if (!D)
-        collectStepConflict(*A, Samplers, Conflicts, Ctx);
+        collectStepConflict(M, *A, Samplers, Conflicts, Ctx);
       if (!D)
         continue;
       unsigned Raw = SM.getExpansionLoc(A->E->getBeginLoc()).getRawEncoding();

@@ -44,7 +44,7 @@ private:
                               const clang::ASTContext &Ctx) const;
   /// Records \p A when its degree changes with the step of a loop whose
   /// stride doubles.
-  void collectStepConflict(const MemAccess &A,
+  void collectStepConflict(const KernelModel &M, const MemAccess &A,
                            llvm::ArrayRef<WarpSampler> Samplers,
                            BankConflicts &Conflicts,
                            clang::ASTContext &Ctx) const;

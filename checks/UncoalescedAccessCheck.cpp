@@ -328,36 +328,6 @@ std::string wasteNote(const UncoalescedAccess &R,
   return Note;
 }
 
-// A quotient of the thread's index (`i / n0`), or a digit above the lowest
-// (`(i / n3) % n2`): it changes slower than the lane. The lowest digit (`i %
-// k`) is the lane's own.
-bool slowPartOfThreadIndex(const SymNode &L) {
-  auto IsQuotient = [](const SymNode &N) {
-    return (N.Kind == SymKind::Div || N.Kind == SymKind::Shr) &&
-           N.threadDependent();
-  };
-  return IsQuotient(L) ||
-         (L.Kind == SymKind::Rem && !L.Ops.empty() && IsQuotient(*L.Ops[0]));
-}
-
-// The index that walks consecutive elements of \p A where the lane's does
-// not: a term of one index times the element size, that index being
-// threadIdx.y or .z, a blockIdx, or a slow part of the thread's index (`i /
-// n0`, `(i / n3) % n2`). The lanes could walk it instead.
-const SymNode *contiguousIndex(const MemAccess &A) {
-  Polynomial P = toPolynomial(A.Offset);
-  int64_t W = A.Width;
-  for (const auto &[Mono, C] : P.Terms) {
-    if (Mono.size() != 1 || !W || (C != W && C != -W))
-      continue;
-    const SymNode &L = *P.Leaves.at(Mono[0]);
-    if ((L.Kind == SymKind::ThreadIdx && L.Dim > 0) ||
-        L.Kind == SymKind::BlockIdx || slowPartOfThreadIndex(L))
-      return &L;
-  }
-  return nullptr;
-}
-
 // A transpose or a permutation: the flagged side walks consecutive
 // elements along another index than the lane's (`x * n + y`, `(i % n0) *
 // n1 + i / n0`), and another root is accessed the other way (a load for a
@@ -599,7 +569,7 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
   std::vector<WarpSampler> Samplers = warpSamplers(Shapes);
   for (const KernelView &F : analysedInstances(Kernel)) {
     const KernelModel &M = model(F);
-    ExecutionWeights Weights(M);
+    ExecutionWeights Weights(M, narrowestBlockX(Shapes));
     Survey.UsesShared |= usesSharedMemory(M);
     for (const std::vector<const MemAccess *> &G : globalGroups(M)) {
       const MemAccess &First = *G.front();
@@ -807,10 +777,11 @@ void UncoalescedAccessCheck::addRemedy(const UncoalescedAccess &R,
         << R.Record->Name;
     return;
   }
-  addRunRemedy(R, Ctx, Sink);
+  addRunRemedy(R, Shapes, Ctx, Sink);
 }
 
 void UncoalescedAccessCheck::addRunRemedy(const UncoalescedAccess &R,
+                                          llvm::ArrayRef<BlockShape> Shapes,
                                           ASTContext &Ctx, FindingSink &Sink) {
   const KernelModel &M = *R.Model;
   const MemAccess &A = *R.Access;
@@ -830,12 +801,24 @@ void UncoalescedAccessCheck::addRunRemedy(const UncoalescedAccess &R,
   RemapBreaks |= llvm::any_of(M.accesses(), [](const MemAccess &O) {
     return O.Space == MemSpace::Global && !O.IsAtomic && contiguousInX(O);
   });
-  if (const SymNode *Index = contiguousIndex(A); Index && !RemapBreaks)
+  const SymNode *Index = contiguousIndex(A);
+  if (!Index || RemapBreaks)
+    return;
+  // Lanes walking that index would stride what they walk in order now.
+  if (const MemAccess *O =
+          laneConsecutiveOtherwise(M, R.Group, *Index, warpSamplers(Shapes))) {
     Sink.diag(A.E->getBeginLoc(),
-              "make consecutive threadIdx.x values access consecutive "
-              "addresses: '%0' walks them here",
+              "no remap fits: lanes walking '%0' would stride '%1', which "
+              "they read or write in order now",
               DiagnosticIDs::Note)
-        << Index->str();
+        << Index->str() << O->Root->getName();
+    return;
+  }
+  Sink.diag(A.E->getBeginLoc(),
+            "make consecutive threadIdx.x values access consecutive "
+            "addresses: '%0' walks them here",
+            DiagnosticIDs::Note)
+      << Index->str();
 }
 
 void UncoalescedAccessCheck::addRowRemedy(const UncoalescedAccess &R,
@@ -938,10 +921,15 @@ bool UncoalescedAccessCheck::coalescedAfterSwap(
     BlockShape Swapped = S;
     if (S.X)
       Swapped = BlockShape{S.Y.value_or(1), S.X, S.Z};
-    WarpSampler W(Swapped);
+    WarpSampler W(Swapped), Before(S);
     for (const std::vector<const MemAccess *> &G : Groups) {
       std::optional<SectorCost> C = sectorCost(G, W, &Swap);
       if (!C || C->ratio() >= MinSectorRatio / 2)
+        return false;
+      // Lanes that would share the addresses they now split (a role only a
+      // block index plays: `h = blockIdx.y`) are no remap but a broadcast.
+      std::optional<SectorCost> Now = sectorCost(G, Before);
+      if (Now && C->UsefulBytes < Now->UsefulBytes)
         return false;
     }
   }

@@ -82,7 +82,8 @@ private:
                  bool &RemapOffered, FindingSink &Sink);
   /// The note on a thread's own run (a store run, a chunk, a row), or on
   /// the index the lanes could walk instead; none where no remap exists.
-  void addRunRemedy(const UncoalescedAccess &R, clang::ASTContext &Ctx,
+  void addRunRemedy(const UncoalescedAccess &R,
+                    llvm::ArrayRef<BlockShape> Shapes, clang::ASTContext &Ctx,
                     FindingSink &Sink);
   /// The note on a chunk or row walked by \p Loop, by what it computes.
   void addRowRemedy(const UncoalescedAccess &R, const clang::Stmt *Loop,

@@ -488,4 +488,55 @@ bool insideLibrary(const MemAccess &A) {
   return false;
 }
 
+namespace {
+
+// A quotient of the thread's index (`i / n0`), or a digit above the lowest
+// (`(i / n3) % n2`): it changes slower than the lane. The lowest digit (`i %
+// k`) is the lane's own.
+bool slowPartOfThreadIndex(const SymNode &L) {
+  auto IsQuotient = [](const SymNode &N) {
+    return (N.Kind == SymKind::Div || N.Kind == SymKind::Shr) &&
+           N.threadDependent();
+  };
+  return IsQuotient(L) ||
+         (L.Kind == SymKind::Rem && !L.Ops.empty() && IsQuotient(*L.Ops[0]));
+}
+
+} // namespace
+
+const SymNode *contiguousIndex(const MemAccess &A) {
+  Polynomial P = toPolynomial(A.Offset);
+  int64_t W = A.Width;
+  for (const auto &[Mono, C] : P.Terms) {
+    if (Mono.size() != 1 || !W || (C != W && C != -W))
+      continue;
+    const SymNode &L = *P.Leaves.at(Mono[0]);
+    if ((L.Kind == SymKind::ThreadIdx && L.Dim > 0) ||
+        L.Kind == SymKind::BlockIdx || slowPartOfThreadIndex(L))
+      return &L;
+  }
+  return nullptr;
+}
+
+const MemAccess *laneConsecutiveOtherwise(
+    const KernelModel &M, llvm::ArrayRef<const MemAccess *> Group,
+    const SymNode &Index, llvm::ArrayRef<WarpSampler> Samplers) {
+  for (const MemAccess &O : M.accesses()) {
+    if (llvm::is_contained(Group, &O) || O.Space != MemSpace::Global ||
+        O.IsAtomic || !O.Offset || !O.Offset->threadDependent())
+      continue;
+    if (const SymNode *Own = contiguousIndex(O);
+        Own && Own->key() == Index.key())
+      continue;
+    bool Coalesced =
+        !Samplers.empty() && llvm::all_of(Samplers, [&](const WarpSampler &W) {
+          std::optional<SectorCost> C = sectorCost({&O}, W);
+          return C && C->ratio() < 2;
+        });
+    if (Coalesced)
+      return &O;
+  }
+  return nullptr;
+}
+
 } // namespace cudalint

@@ -125,6 +125,21 @@ std::optional<VectorIssue> vectorIssue(const KernelModel &M, const MemAccess &A,
 /// `TempStorage`). The user's code does not choose its layout.
 bool insideLibrary(const MemAccess &A);
 
+/// The index that walks consecutive elements of \p A where the lane's does
+/// not: a term of one index times the element size, that index being
+/// threadIdx.y or .z, a blockIdx, or a slow part of the thread's index (`i /
+/// n0`, `(i / n3) % n2`). The lanes could walk it instead.
+const SymNode *contiguousIndex(const MemAccess &A);
+
+/// Another global access of \p M than those of \p Group whose lanes already
+/// touch consecutive addresses, through another index than \p Index (`cb[t + u
+/// * n]` with `t = i % n`, which the affine view calls no stride at all): lanes
+/// walking
+/// \p Index instead would move the stride onto it. Null when there is none.
+const MemAccess *laneConsecutiveOtherwise(
+    const KernelModel &M, llvm::ArrayRef<const MemAccess *> Group,
+    const SymNode &Index, llvm::ArrayRef<WarpSampler> Samplers);
+
 } // namespace cudalint
 
 #endif

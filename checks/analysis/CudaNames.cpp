@@ -199,6 +199,17 @@ StringRef cudaCalleeName(const CallExpr *CE) {
   return StringRef();
 }
 
+bool isDeviceRuntimeCall(const CallExpr *CE) {
+  if (isa<CUDAKernelCallExpr>(CE))
+    return true;
+  return llvm::StringSwitch<bool>(cudaCalleeName(CE))
+      .Cases("cudaMalloc", "cudaFree", "malloc", "free", true)
+      .Cases("cudaMemcpyAsync", "cudaMemsetAsync", "cudaDeviceSynchronize",
+             true)
+      .Cases("cudaLaunchDevice", "cudaGetParameterBuffer", true)
+      .Default(false);
+}
+
 //===--- Atomics ----------------------------------------------------------===//
 
 const TemplateArgument *libcuxxAtomicValue(QualType T, bool &IsRef) {

@@ -36,6 +36,12 @@ bool declaredByCuda(const clang::FunctionDecl *FD);
 /// on a `T *`). Empty for anything else, whatever its name.
 llvm::StringRef cudaCalleeName(const clang::CallExpr *CE);
 
+/// A call into the device runtime that takes microseconds, the time of
+/// thousands of memory accesses: a kernel launched from the device, a call
+/// of the device heap (`cudaMalloc`, `cudaFree`, `malloc`, `free`), a wait
+/// for launched work (`cudaDeviceSynchronize`), a device-side copy.
+bool isDeviceRuntimeCall(const clang::CallExpr *CE);
+
 //===--- Atomics ----------------------------------------------------------===//
 
 /// What an atomic does to its word.

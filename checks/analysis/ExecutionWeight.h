@@ -17,6 +17,9 @@
 #include "KernelModel.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
 
 namespace cudalint {
 
@@ -31,8 +34,17 @@ public:
   /// a sequence) are hundreds to thousands of elements, and a loop meant to
   /// run a handful of times is written with a constant bound.
   static constexpr double RuntimeLoopTrips = 128;
+  /// The block a loop over a thread's share of a fixed extent (`j < 2048 /
+  /// blockDim.x`, `i = threadIdx.x; i < 1024; i += blockDim.x`) is taken to
+  /// be launched with when no launch says: the size most kernels use.
+  static constexpr int64_t TypicalBlockThreads = 256;
+  /// A device-side launch or heap call takes microseconds: the time of a
+  /// thousand memory accesses of a thread.
+  static constexpr double DeviceRuntimeCallWork = 1000;
 
-  explicit ExecutionWeights(const KernelModel &M);
+  /// \p BlockThreads: blockDim.x at the kernel's launches, where known.
+  explicit ExecutionWeights(const KernelModel &M,
+                            std::optional<int64_t> BlockThreads = {});
 
   /// How often \p A runs. A load whose address the innermost loop around it
   /// does not move (`a[t3]` in a loop over `t2`) is served by the L1 after
@@ -41,7 +53,8 @@ public:
   /// The kernel's work per thread: every access (in any memory space, with
   /// the registers' arrays) and every branch or loop test, each weighed by
   /// how often it runs. Branches stand for arithmetic: a loop of pure
-  /// computation still weighs its trips.
+  /// computation still weighs its trips. A call into the device runtime (a
+  /// launch, `cudaFree`) weighs DeviceRuntimeCallWork accesses.
   double total() const { return Total; }
   /// True when accesses \p G, at \p Waste times the cost of a coalesced
   /// access (their sectors over the sectors their bytes need), would waste
@@ -50,8 +63,16 @@ public:
   bool negligible(llvm::ArrayRef<const MemAccess *> G, double Waste) const;
 
 private:
+  double loopTrips(const clang::Stmt *Loop) const;
+  double weightOfLoops(llvm::ArrayRef<const clang::Stmt *> Loops) const;
+  std::optional<double> shareOfFixedExtent(const clang::Stmt *Loop) const;
+  void addDeviceRuntimeCalls(const clang::Stmt *S,
+                             llvm::SmallVectorImpl<const clang::Stmt *> &Loops);
+
   const KernelModel &M;
+  int64_t BlockThreads;
   double Total = 0, Heaviest = 0;
+  mutable llvm::DenseMap<const clang::Stmt *, double> TripsOf;
 };
 
 } // namespace cudalint

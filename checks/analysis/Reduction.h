@@ -16,6 +16,7 @@
 #include "clang/AST/Stmt.h"
 
 #include <optional>
+#include <string>
 
 namespace cudalint {
 
@@ -62,6 +63,20 @@ bool onlyFirstElementReadAfter(const clang::ForStmt *Loop,
                                const clang::VarDecl *Array,
                                const clang::FunctionDecl *F,
                                clang::ASTContext &Ctx);
+
+/// True when the tree that \p A walks in \p TreeLoop keeps its values in
+/// place for later: after that loop, a load of the same array (in the same
+/// inlined call) reads a thread-dependent element, as a scan's down-sweep or
+/// a thread reading its own prefix does. A reduction reads only its root.
+bool treeValuesReadAfter(const KernelModel &M, const MemAccess &A,
+                         const clang::Stmt *TreeLoop);
+
+/// The remedy for the conflicts of the strided tree that \p A walks in \p
+/// TreeLoop: sequential addressing for a reduction; for a scan, which needs
+/// its tree in place, a padding of the index, with the growth of the array
+/// it needs.
+std::string stridedTreeRemedy(const KernelModel &M, const MemAccess &A,
+                              const clang::Stmt *TreeLoop);
 
 } // namespace cudalint
 

@@ -70,6 +70,16 @@ std::string BlockShape::str() const {
   return S;
 }
 
+std::optional<int64_t> narrowestBlockX(llvm::ArrayRef<BlockShape> Shapes) {
+  std::optional<int64_t> Narrowest;
+  for (const BlockShape &B : Shapes) {
+    if (!B.X)
+      return std::nullopt;
+    Narrowest = std::min(Narrowest.value_or(*B.X), *B.X);
+  }
+  return Narrowest;
+}
+
 std::optional<BlockShape> parseBlockShape(llvm::StringRef S) {
   S = S.trim();
   if (S.empty())

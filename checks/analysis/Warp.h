@@ -40,6 +40,10 @@ struct BlockShape {
   }
 };
 
+/// The smallest blockDim.x of \p Shapes when every one is known: a loop over
+/// a thread's share of a fixed extent runs most trips there.
+std::optional<int64_t> narrowestBlockX(llvm::ArrayRef<BlockShape> Shapes);
+
 /// Parses `32`, `16,16`, `16x16x1`; nullopt when malformed.
 std::optional<BlockShape> parseBlockShape(llvm::StringRef S);
 

@@ -83,8 +83,9 @@ extern "C" cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
                                         dim3 blockDim, void **args,
                                         size_t sharedMem, cudaStream_t stream);
 
-extern "C" cudaError_t cudaMalloc(void **devPtr, size_t size);
-extern "C" cudaError_t cudaFree(void *devPtr);
+extern "C" __host__ __device__ cudaError_t cudaMalloc(void **devPtr,
+                                                    size_t size);
+extern "C" __host__ __device__ cudaError_t cudaFree(void *devPtr);
 extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
                                   enum cudaMemcpyKind kind);
 extern "C" cudaError_t cudaDeviceSynchronize(void);
