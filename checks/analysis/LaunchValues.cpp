@@ -2,6 +2,7 @@
 
 #include "LaunchValues.h"
 #include "CudaAST.h"
+#include "FieldValues.h"
 
 #include "clang/AST/ParentMapContext.h"
 
@@ -359,6 +360,8 @@ public:
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E))
       return arithmetic(BO, Caller, Depth, Wrappers);
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ofField(ME, Depth, Wrappers);
     return std::nullopt;
   }
 
@@ -415,6 +418,25 @@ private:
       All.append(V->begin(), V->end());
     }
     return withAssigned(&P, unique(std::move(All)), Caller, Depth, Wrappers);
+  }
+
+  // `cfg.block`, `obj->m_count`: what every write to the field stores,
+  // each read in the function that makes it.
+  std::optional<PossibleValues> ofField(const MemberExpr *ME, unsigned Depth,
+                                        unsigned Wrappers) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    std::optional<llvm::SmallVector<FieldWrite, 4>> Writes =
+        F ? fieldWrites(*F, Ctx) : std::nullopt;
+    if (!Writes)
+      return std::nullopt;
+    PossibleValues All;
+    for (const FieldWrite &W : *Writes) {
+      std::optional<PossibleValues> V = of(W.Value, W.In, Depth + 1, Wrappers);
+      if (!V)
+        return std::nullopt;
+      All.append(V->begin(), V->end());
+    }
+    return unique(std::move(All));
   }
 
   // `sizes[j]` on an array of constants only read: each of its elements.
