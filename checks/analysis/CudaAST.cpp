@@ -325,12 +325,30 @@ public:
     return RecursiveASTVisitor::TraverseDecl(D);
   }
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
+  // The function a launch or a call is in: a free function or a method
+  // (a class that launches from its member functions, sizes in members).
+  template <typename DeclT, typename TraverseT>
+  bool inFunction(DeclT *FD, TraverseT Traverse) {
     const FunctionDecl *Saved = CurrentFunction;
     CurrentFunction = FD;
-    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    bool Result = Traverse(FD);
     CurrentFunction = Saved;
     return Result;
+  }
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    return inFunction(FD, [this](FunctionDecl *D) {
+      return RecursiveASTVisitor::TraverseFunctionDecl(D);
+    });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) {
+    return inFunction(FD, [this](CXXMethodDecl *D) {
+      return RecursiveASTVisitor::TraverseCXXMethodDecl(D);
+    });
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
+    return inFunction(FD, [this](CXXConstructorDecl *D) {
+      return RecursiveASTVisitor::TraverseCXXConstructorDecl(D);
+    });
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {

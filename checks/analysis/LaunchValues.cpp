@@ -2,6 +2,7 @@
 
 #include "LaunchValues.h"
 #include "CudaAST.h"
+#include "FieldValues.h"
 
 #include "clang/AST/ParentMapContext.h"
 
@@ -206,6 +207,25 @@ bool onlyRead(const VarDecl *V, const FunctionDecl *Caller, ASTContext &Ctx) {
                       [&](const DeclRefExpr *R) { return readsOnly(R, Ctx); });
 }
 
+// The right-hand sides of the writes to \p V in \p Caller when each is a
+// plain assignment `V = e;` (`if (bs == 1024) bs = 512;`); nullopt when
+// one is anything else (`+=`, `++`, its address taken, a reference bound).
+std::optional<llvm::SmallVector<const Expr *, 4>>
+assignedValues(const VarDecl *V, const FunctionDecl *Caller, ASTContext &Ctx) {
+  llvm::SmallVector<const Expr *, 4> Values;
+  for (const DeclRefExpr *R : referencesTo(V, Caller->getBody(), Ctx)) {
+    if (readsOnly(R, Ctx))
+      continue;
+    const Expr *Skipped = nullptr;
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(holder(R, Ctx, Skipped));
+    if (!BO || BO->getOpcode() != BO_Assign ||
+        BO->getLHS()->IgnoreParens() != Skipped)
+      return std::nullopt;
+    Values.push_back(BO->getRHS());
+  }
+  return Values;
+}
+
 bool leavesSwitch(const Stmt *S) {
   return isa_and_nonnull<BreakStmt, ReturnStmt>(S);
 }
@@ -322,9 +342,8 @@ public:
       return std::nullopt;
     E = E->IgnoreParenImpCasts();
     if (const VarDecl *V = localVariable(E))
-      return onlyRead(V, Caller, Ctx)
-                 ? of(V->getInit(), Caller, Depth + 1, Wrappers)
-                 : std::nullopt;
+      return withAssigned(V, of(V->getInit(), Caller, Depth + 1, Wrappers),
+                          Caller, Depth, Wrappers);
     if (const auto *P = dyn_cast_or_null<ParmVarDecl>(readVariable(E)))
       return ofParameter(*P, Caller, Depth, Wrappers);
     if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
@@ -341,6 +360,8 @@ public:
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E))
       return arithmetic(BO, Caller, Depth, Wrappers);
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ofField(ME, Depth, Wrappers);
     return std::nullopt;
   }
 
@@ -353,13 +374,33 @@ private:
     return V;
   }
 
-  // A parameter of a wrapper its function only reads: what each call of
-  // the wrapper passes for it.
+  // \p Initial, the values \p V starts with, and what each assignment to
+  // it in \p Caller stores: a variable set again before a launch holds one
+  // of them there (a superset where an assignment follows the launch).
+  std::optional<PossibleValues>
+  withAssigned(const VarDecl *V, std::optional<PossibleValues> Initial,
+               const FunctionDecl *Caller, unsigned Depth, unsigned Wrappers) {
+    std::optional<llvm::SmallVector<const Expr *, 4>> Assigned =
+        Initial ? assignedValues(V, Caller, Ctx) : std::nullopt;
+    if (!Assigned)
+      return std::nullopt;
+    for (const Expr *RHS : *Assigned) {
+      std::optional<PossibleValues> More = of(RHS, Caller, Depth + 1, Wrappers);
+      if (!More)
+        return std::nullopt;
+      Initial->append(More->begin(), More->end());
+    }
+    return unique(std::move(*Initial));
+  }
+
+  // A parameter of a wrapper its function only reads, or sets only by
+  // plain assignments: what each call of the wrapper passes for it, and
+  // what it is set to.
   std::optional<PossibleValues> ofParameter(const ParmVarDecl &P,
                                             const FunctionDecl *Caller,
                                             unsigned Depth, unsigned Wrappers) {
     if (Wrappers >= 3 || P.getDeclContext() != Caller ||
-        !P.getType()->isIntegerType() || !onlyRead(&P, Caller, Ctx))
+        !P.getType()->isIntegerType() || !assignedValues(&P, Caller, Ctx))
       return std::nullopt;
     std::optional<llvm::ArrayRef<HostCallSite>> Calls = Uses.hostCalls(Caller);
     if (!Calls || Calls->empty())
@@ -372,6 +413,25 @@ private:
         return std::nullopt;
       std::optional<PossibleValues> V =
           of(Site.Call->getArg(At), Site.Caller, Depth + 1, Wrappers + 1);
+      if (!V)
+        return std::nullopt;
+      All.append(V->begin(), V->end());
+    }
+    return withAssigned(&P, unique(std::move(All)), Caller, Depth, Wrappers);
+  }
+
+  // `cfg.block`, `obj->m_count`: what every write to the field stores,
+  // each read in the function that makes it.
+  std::optional<PossibleValues> ofField(const MemberExpr *ME, unsigned Depth,
+                                        unsigned Wrappers) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    std::optional<llvm::SmallVector<FieldWrite, 4>> Writes =
+        F ? fieldWrites(*F, Ctx) : std::nullopt;
+    if (!Writes)
+      return std::nullopt;
+    PossibleValues All;
+    for (const FieldWrite &W : *Writes) {
+      std::optional<PossibleValues> V = of(W.Value, W.In, Depth + 1, Wrappers);
       if (!V)
         return std::nullopt;
       All.append(V->begin(), V->end());

@@ -109,6 +109,50 @@ Value ModelBuilder::loadFrom(const Loc &L, const Expr *E, bool Record) {
   return opaqueExpr(E, Dep);
 }
 
+namespace {
+// Whether \p R, a reference to a record, only reads it: a field of it
+// (`qr.y`, `a.b.c`) or the whole record loaded or copied, or a const method
+// called on it.
+bool onlyReadsRecord(const DeclRefExpr *R, ASTContext &Ctx) {
+  const Expr *At = R;
+  while (true) {
+    auto Parents = Ctx.getParents(*At);
+    const auto *P = Parents.size() == 1 ? Parents[0].get<Expr>() : nullptr;
+    if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P)) {
+      if (IC->getCastKind() == CK_LValueToRValue)
+        return true;
+      if (IC->getCastKind() != CK_NoOp)
+        return false;
+    } else if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
+        return MD->isConst();
+      if (ME->isArrow())
+        return false;
+    } else if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(P)) {
+      return CE->getConstructor()->isCopyOrMoveConstructor();
+    } else if (!isa_and_nonnull<ParenExpr>(P)) {
+      return false;
+    }
+    At = P;
+  }
+}
+
+// Whether the local record \p V keeps the value it was initialised with:
+// const, or only read in its function.
+bool keepsInitialRecord(const VarDecl *V, ASTContext &Ctx) {
+  if (!V->getInit() || !V->hasLocalStorage())
+    return false;
+  if (V->getType().isConstQualified())
+    return true;
+  const auto *F =
+      dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  return F && F->getBody() &&
+         llvm::all_of(
+             referencesTo(V, F->getBody(), Ctx),
+             [&](const DeclRefExpr *R) { return onlyReadsRecord(R, Ctx); });
+}
+} // namespace
+
 // The value of a local variable or of a member of one: what the walk last
 // assigned it, else what its declaration says.
 Value ModelBuilder::loadLocal(const Loc &L, const Expr *E) {
@@ -118,6 +162,11 @@ Value ModelBuilder::loadLocal(const Loc &L, const Expr *E) {
         L.Member >= 0 && L.Member < 3)
       return Value::scalar(It->second.D[L.Member]);
     if (It != VarValues.end() && It->second.Kind == Value::UniformAgg)
+      return opaqueExpr(E, false);
+    // `const uint2 qr = divmod(blockIdx.z, n); ... qr.y`: a record built
+    // whole from values the same in the block, and never written after.
+    if (It != VarValues.end() && It->second.Kind == Value::Scalar &&
+        !It->second.threadDependent() && keepsInitialRecord(L.Var, Ctx))
       return opaqueExpr(E, false);
     return opaqueExpr(E, true);
   }
