@@ -50,6 +50,39 @@ bool standsAlone(const CallExpr *CE, ASTContext &Ctx) {
   return false;
 }
 
+// True when the value \p CE returns is read: not a statement of its own
+// nor cast to void.
+bool resultUsed(const CallExpr *CE, ASTContext &Ctx) {
+  const Stmt *Cur = CE;
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    auto Parents = Ctx.getParents(*Cur);
+    if (Parents.empty())
+      return false;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return true; // An initialiser.
+    if (isa<ParenExpr>(P) || isa<ExprWithCleanups>(P) ||
+        isa<MaterializeTemporaryExpr>(P)) {
+      Cur = P;
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<CastExpr>(P)) {
+      if (Cast->getCastKind() == CK_ToVoid)
+        return false;
+      Cur = P;
+      continue;
+    }
+    if (isa<CompoundStmt>(P) || isa<SwitchCase>(P) || isa<LabelStmt>(P))
+      return false;
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      return If->getCond() == Cur;
+    if (isLoopStmt(P))
+      return loopBody(P) != Cur;
+    return true;
+  }
+  return true;
+}
+
 // Side effects that evaluating \p S once per lane instead of once per warp
 // could change: writes, and calls to functions cudalint cannot see into.
 // Built-in variables (`threadIdx.x`) and the math functions and intrinsics
@@ -289,6 +322,20 @@ constexpr const char *BlockCombineNote =
     "one thread do the atomic; not offered as a fix, because it needs a "
     "barrier that every thread must reach";
 
+// The cost of an integer atomic whose returned value each lane keeps (a
+// slot of a queue, a ticket): the per-block reduction measured for counters
+// would lose the lanes' own values.
+constexpr const char *AppendCost =
+    "nvcc combines the lanes of a warp into one atomic, which leaves one "
+    "atomic per warp on one address; each lane uses the value it returns "
+    "(its own slot), so a per-block reduction cannot replace it";
+
+constexpr const char *AppendNote =
+    "no remedy offered: handing out the slots needs a scan, not a reduction "
+    "(a warp-aggregated append with '__ballot_sync' and '__popc' offsets, or "
+    "a block scan and one atomic per block), and neither was measured "
+    "against what nvcc emits for this atomic";
+
 constexpr const char *AtomicReadNote =
     "an atomic that leaves the word as it is (adds, ors or xors 0, ands all "
     "ones, swaps in what it compares) only reads, but queues at the one "
@@ -454,9 +501,16 @@ void AtomicHotspotCheck::reportUniformTarget(SourceLocation Loc,
                                              FindingSink &Sink) {
   const auto *CE = dyn_cast<CallExpr>(A.E);
   bool Reads = CE && onlyReads(F.Op, CE, Ctx);
+  // An integer atomic whose value each lane keeps hands out slots: a
+  // reduction is no remedy for it, and the figure measured for one is not
+  // its cost.
+  bool Appends = F.Kind == Hotspot::IntegerOneAddress && !Reads && CE &&
+                 F.Op.Kind != AtomicKind::Exch && resultUsed(CE, Ctx);
   Sink.diag(Loc, "%0") << uniformTargetMessage(F, A, Ctx);
   // The figures measured combining updates do not belong to a read.
-  if (!Reads)
+  if (Appends)
+    Sink.diag(Loc, AppendCost, DiagnosticIDs::Note);
+  else if (!Reads)
     Sink.diag(Loc, "%0", DiagnosticIDs::Note) << uniformTargetCost(F);
   for (const CallExpr *Call : A.CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
@@ -465,6 +519,8 @@ void AtomicHotspotCheck::reportUniformTarget(SourceLocation Loc,
   bool Combines = F.Op.Kind != AtomicKind::Exch;
   if (Reads)
     Sink.diag(Loc, AtomicReadNote, DiagnosticIDs::Note);
+  else if (Appends)
+    Sink.diag(Loc, AppendNote, DiagnosticIDs::Note);
   else if ((F.Kind == Hotspot::IntegerOneAddress && Combines) ||
            F.Kind == Hotspot::CasLoop)
     Sink.diag(Loc, BlockCombineNote, DiagnosticIDs::Note);

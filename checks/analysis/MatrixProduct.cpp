@@ -4,6 +4,7 @@
 #include "AddressTerms.h"
 #include "CudaAST.h"
 #include "LaunchValues.h"
+#include "StridedContraction.h"
 #include "TemplateStandIn.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -731,7 +732,9 @@ bool MatrixProductFinder::resolveOperands(MatrixProduct &P) {
 bool MatrixProductFinder::findKLoop(MatrixProduct &P) const {
   Polynomial PX = toPolynomial(P.X.Load->Offset),
              PY = toPolynomial(P.Y.Load->Offset);
+  llvm::SmallVector<const Stmt *, 4> Inner;
   for (const Stmt *L : enclosingLoops(P.S, Ctx)) {
+    Inner.push_back(L);
     std::optional<std::string> KX = loopLeafKey(PX, L), KY = loopLeafKey(PY, L);
     if (!KX || !KY)
       continue;
@@ -739,6 +742,10 @@ bool MatrixProductFinder::findKLoop(MatrixProduct &P) const {
                               CY = coefficientOf(PY, *KY);
     if (!CX || !CY || CX->isZero() || CY->isZero())
       continue;
+    if (splitsCounter(*P.X.Load->Offset, Inner) ||
+        splitsCounter(*P.Y.Load->Offset, Inner) ||
+        filteredByCounter(P.S, L, Inner))
+      return false;
     P.X.KStride = *CX;
     P.Y.KStride = *CY;
     P.KLoop = L;
