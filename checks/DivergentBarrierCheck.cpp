@@ -3,6 +3,7 @@
 #include "DivergentBarrierCheck.h"
 #include "analysis/BlockSplit.h"
 #include "analysis/Divergence.h"
+#include "analysis/KnownMultiples.h"
 #include "analysis/LaunchValues.h"
 
 #include "clang/AST/ASTContext.h"
@@ -184,6 +185,43 @@ BlockSplit splitAtLaunches(const SyncPoint &P, size_t I, const KernelModel &M,
   return AllNever ? BlockSplit::Never : BlockSplit::MaySplit;
 }
 
+// Whether the sizes that the kernel, or a launch's caller, checks before
+// going on (`if (C % 256) __trap();`, `assert(C % 256 == 0)` before the
+// launch) leave guard \p I of \p P no way to split a block: past the
+// check, `lane * 8 + i * 256 >= C` moves whole blocks at a time.
+bool ruledOutByCheckedSizes(const SyncPoint &P, size_t I, const KernelModel &M,
+                            llvm::ArrayRef<LaunchConfig> Launches,
+                            const KernelUseIndex &Uses, ASTContext &Ctx) {
+  const Expr *At = P.CallStack.empty() ? P.E : P.CallStack.front();
+  auto NeverSplits = [&](const KnownMultiples &Known, const LaunchConfig *L) {
+    if (Known.empty())
+      return false;
+    SymRef Cond = withKnownMultiples(P.Guards[I].Cond, Known);
+    llvm::SmallVector<Guard, 4> Prior(P.Guards.begin(), P.Guards.begin() + I);
+    for (Guard &G : Prior)
+      G.Cond = withKnownMultiples(G.Cond, Known);
+    BlockSplit S =
+        L ? blockSplitAtLaunch(Cond, Prior, M.kernel(), *L, Uses, Ctx)
+          : blockSplitAt(Cond, Prior, LaunchExtents{});
+    return S == BlockSplit::Never;
+  };
+  if (NeverSplits(parameterMultiples(M.kernel(), At->getBeginLoc(), nullptr,
+                                     nullptr, Ctx),
+                  nullptr))
+    return true;
+  unsigned Seen = 0;
+  for (const LaunchConfig &L : Launches) {
+    if (!launchesInstance(L, M.kernel()))
+      continue;
+    ++Seen;
+    if (!NeverSplits(parameterMultiples(M.kernel(), At->getBeginLoc(), L.Call,
+                                        L.Caller, Ctx),
+                     &L))
+      return false;
+  }
+  return Seen > 0;
+}
+
 // The first guard of \p P on which the threads that should meet at it can
 // disagree, and how they split on it. A guard whose arms each run as many
 // barriers as the other (`pathsMeetEqualBarriers`) does not count, nor one that
@@ -210,7 +248,9 @@ firstDivergentGuard(const SyncPoint &P, const KernelModel &M,
     if (!Split)
       continue;
     BlockSplit AtLaunches = splitAtLaunches(P, I, M, Launches, Uses, Ctx);
-    if (AtLaunches == BlockSplit::Never)
+    if (AtLaunches == BlockSplit::Never ||
+        (Split->Kind == ThreadSplit::ForSomeBound &&
+         ruledOutByCheckedSizes(P, I, M, Launches, Uses, Ctx)))
       continue;
     // A bound that a launch shows inside a block of a block barrier is
     // certain; one the launches leave open is a condition on the sizes.

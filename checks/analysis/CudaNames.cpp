@@ -346,6 +346,15 @@ bool isTextureFetch(const CallExpr *CE) {
   return N.starts_with("tex") || (N.starts_with("surf") && N.ends_with("read"));
 }
 
+bool stopsThread(const CallExpr *CE) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    if (FD->isNoReturn())
+      return true;
+  return llvm::StringSwitch<bool>(cudaCalleeName(CE))
+      .Cases("__trap", "__assert_fail", "__assertfail", true)
+      .Default(false);
+}
+
 bool isMemoryFence(const CallExpr *CE) {
   StringRef N = cudaCalleeName(CE);
   return N == "__threadfence" || N == "__threadfence_block" ||

@@ -128,6 +128,11 @@ bool isTextureFetch(const clang::CallExpr *CE);
 
 //===--- Barriers and fences ----------------------------------------------===//
 
+/// A call after which the thread does not go on: `__trap()`, a failed
+/// assert (`__assert_fail`, CUDA's `__assertfail`), or any callee declared
+/// `noreturn` (`exit`, `abort`).
+bool stopsThread(const clang::CallExpr *CE);
+
 /// A cooperative group's class, from its type.
 struct CooperativeGroup {
   /// `thread_block`, `grid_group`, `thread_block_tile`, `coalesced_group`,

@@ -136,4 +136,7 @@ template <class T> __device__ T tex2D(cudaTextureObject_t t, float x, float y);
 template <class T>
 __device__ T tex3D(cudaTextureObject_t t, float x, float y, float z);
 
+// Stops the thread; CUDA's headers do not declare it noreturn.
+__device__ void __trap(void);
+
 #endif // CUDALINT_TEST_MOCK_CUDA_H
