@@ -1,5 +1,4 @@
-// RUN: %check_cudalint %s cudalint-uncoalesced-access %t -- -nocudainc -isystem
-// %inputs
+// RUN: %check_cudalint %s cudalint-uncoalesced-access %t -- -nocudainc -isystem %inputs
 
 #include "cuda.h"
 
@@ -52,9 +51,8 @@ __global__ void half_pixels(unsigned char *surf, size_t pitch) {
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   float *px = (float *)(surf + y * pitch) + 8 * x;
   px[0] = 1.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning:
-  // {{.*}}[cudalint-uncoalesced-access] CHECK-MESSAGES-NOT:
-  // :[[@LINE-5]]:{{[0-9]+}}: note: {{.*}}swap the x and y
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}[cudalint-uncoalesced-access]
+  // CHECK-MESSAGES-NOT: :[[@LINE-5]]:{{[0-9]+}}: note: {{.*}}swap the x and y
   px[1] = 2.0f;
   px[2] = 3.0f;
   px[3] = 4.0f;
@@ -74,10 +72,8 @@ __global__ void fill_table(float **tab, float *base, int n1, int n2,
   if (i >= n1 || j >= n2)
     return;
   tab[i * n2 + j] = base + i * stride + j;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning:
-  // {{.*}}[cudalint-uncoalesced-access] CHECK-MESSAGES: :[[@LINE-6]]:7: note:
-  // make threadIdx.x walk the contiguous dimension: swap the x and y roles in
-  // 'i' and 'j' and in the launch configuration{{$}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}[cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-6]]:7: note: make threadIdx.x walk the contiguous dimension: swap the x and y roles in 'i' and 'j' and in the launch configuration{{$}}
 }
 
 void run_fill_table(float **tab, float *base, int n1, int n2, int s) {

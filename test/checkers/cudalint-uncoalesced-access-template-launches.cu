@@ -1,5 +1,4 @@
-// RUN: %check_cudalint %s cudalint-uncoalesced-access %t -- -nocudainc -isystem
-// %inputs
+// RUN: %check_cudalint %s cudalint-uncoalesced-access %t -- -nocudainc -isystem %inputs
 
 #include "cuda.h"
 
@@ -56,8 +55,7 @@ template <class T> __global__ void strip_down(T *v, int ld) {
   int c = blockIdx.x + threadIdx.x;
   int r = blockIdx.y * blockDim.y + threadIdx.y;
   v[r * ld + c] = T(1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning:
-  // {{.*}}[cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}[cudalint-uncoalesced-access]
 }
 
 template <class T> struct DownRunner {
@@ -72,8 +70,7 @@ template <class T> __global__ void rows_x(T *v, int ld) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   int c = blockIdx.y * blockDim.y + threadIdx.y;
   v[r * ld + c] *= T(2);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning:
-  // {{.*}}[cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}[cudalint-uncoalesced-access]
 }
 
 template <class T> struct RowsRunner {
@@ -106,7 +103,6 @@ __global__ void halo_half(float *out, const float *in, int ld) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (threadIdx.x < 16)
     out[r * ld + blockIdx.y] = in[r * ld + blockIdx.y];
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning:
-  // {{.*}}[cudalint-uncoalesced-access] CHECK-MESSAGES:
-  // :[[@LINE-2]]:{{[0-9]+}}: warning: {{.*}}[cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}[cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: warning: {{.*}}[cudalint-uncoalesced-access]
 }
