@@ -420,6 +420,19 @@ threadRoleVariables(const KernelModel &M) {
 // The fix-its of the thread remap
 //===----------------------------------------------------------------------===//
 
+// Whether swapping threadIdx.x and .y would move \p A's neighbouring lanes
+// further apart than they are, or to a distance only the host knows: lanes
+// a fixed 16 bytes apart (`(float *)(base + y * pitch) + 4 * x`) would be
+// 'pitch' apart. The sampler cannot show the swap helps there.
+bool swapWidensLaneStride(const MemAccess *A) {
+  AffineForm F = affine(A->Offset);
+  std::optional<int64_t> Now = F.Coeff[0].constant(),
+                         After = F.Coeff[1].constant();
+  if (F.NonAffine || !Now || *Now == 0)
+    return false;
+  return !After || std::abs(*After) > std::abs(*Now);
+}
+
 // `x` for `y` and `y` for `x` in every x/y built-in.
 llvm::SmallVector<FixItHint, 8> builtinSwapEdits(const KernelModel &M) {
   llvm::SmallVector<FixItHint, 8> Edits;
@@ -435,6 +448,9 @@ llvm::SmallVector<FixItHint, 8> builtinSwapEdits(const KernelModel &M) {
 bool configuresOnlyLaunches(const VarDecl *Var, const LaunchConfig &L,
                             llvm::ArrayRef<LaunchConfig> Launches,
                             ASTContext &Ctx) {
+  // A launch whose function is not known: its variable's other uses are not.
+  if (!L.Caller)
+    return false;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const DeclRefExpr *Ref : referencesTo(Var, L.Caller->getBody(), Ctx)) {
     bool InALaunch = llvm::any_of(Launches, [&](const LaunchConfig &O) {
@@ -588,7 +604,7 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
       Survey.AnyContiguousInX |= contiguousInX(First);
       if (contiguousAsTensor(G, Samplers, Ctx) ||
           loadsOwnSmallRecord(M, G, *Rep) ||
-          storesBackToBackRuns(M, G, *Rep, Samplers) ||
+          storesBackToBackRuns(M, G, Samplers) ||
           madeOnceByFewLanes(G, Samplers))
         continue;
       std::optional<ThreadChunk> Chunk = threadChunk(M, *Rep);
@@ -895,19 +911,20 @@ void UncoalescedAccessCheck::offerRemap(const RemapPlan &P, const MemAccess &A,
     return;
   }
   RemapOffered = true;
+  // The figure belongs to the kernel measured, which moves a matrix.
+  const char *Measured =
+      P.MovesData ? " (a column walk measured 4.7x on an H100)" : "";
   auto D =
       Sink.diag(P.AnchorLoc,
                 P.LaunchesRewritten
                     ? "make threadIdx.x walk the contiguous dimension: swap "
                       "the x and y roles in '%0' and '%1' and in the launch "
-                      "configuration (a column walk measured 4.7x on an "
-                      "H100)"
+                      "configuration%2"
                     : "make threadIdx.x walk the contiguous dimension: swap "
                       "the x and y roles in '%0' and '%1', and swap the grid "
-                      "and block dimensions where the kernel is launched "
-                      "(a column walk measured 4.7x on an H100)",
+                      "and block dimensions where the kernel is launched%2",
                 DiagnosticIDs::Note)
-      << P.RowVar->getName() << P.ColVar->getName();
+      << P.RowVar->getName() << P.ColVar->getName() << Measured;
   for (const FixItHint &H : P.Edits)
     D << H;
 }
@@ -915,6 +932,9 @@ void UncoalescedAccessCheck::offerRemap(const RemapPlan &P, const MemAccess &A,
 bool UncoalescedAccessCheck::coalescedAfterSwap(
     const KernelModel &M, llvm::ArrayRef<BlockShape> Shapes) const {
   std::vector<std::vector<const MemAccess *>> Groups = globalGroups(M);
+  for (const std::vector<const MemAccess *> &G : Groups)
+    if (llvm::any_of(G, swapWidensLaneStride))
+      return false;
   WhatIf Swap;
   Swap.SwapXY = true;
   for (const BlockShape &S : Shapes) {
@@ -951,6 +971,9 @@ UncoalescedAccessCheck::planRemap(const KernelModel &M,
   P.ColVar = Vars->second;
   P.AnchorLoc = P.RowVar->getLocation();
   P.Edits = builtinSwapEdits(M);
+  P.MovesData = llvm::any_of(M.accesses(), [](const MemAccess &A) {
+    return A.Space == MemSpace::Global && (A.IsLoad || !A.Loops.empty());
+  });
   P.LaunchesRewritten = !Launches.empty();
   if (P.LaunchesRewritten) {
     // A launch we cannot rewrite: no half-done fix.

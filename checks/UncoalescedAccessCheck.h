@@ -33,6 +33,10 @@ private:
     const clang::VarDecl *RowVar = nullptr, *ColVar = nullptr;
     clang::SourceLocation AnchorLoc;
     bool LaunchesRewritten = false;
+    /// The kernel reads global memory or walks it in a loop, as the
+    /// measured column walk does; one that only writes values made from its
+    /// arguments (a setup kernel) moves too little for the figure to hold.
+    bool MovesData = false;
     llvm::SmallVector<clang::FixItHint, 8> Edits;
   };
   /// Every wasteful global access of \p Kernel, under each block shape.

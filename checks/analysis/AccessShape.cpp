@@ -247,6 +247,7 @@ std::optional<ThreadSpan> threadSpan(const KernelModel &M, const MemAccess &X,
 // (see loadsOwnSmallRecord, storesBackToBackRuns): the span from the first
 // byte to the last and how many of them it touches.
 struct OwnRecordLoads {
+  int64_t Lo = 0; ///< Where the span starts, from the base.
   int64_t Span = 0;
   int64_t UsedBytes = 0;
   /// The address is written for a tensor of runtime strides (see
@@ -278,7 +279,8 @@ std::optional<OwnRecordLoads> ownRecordBytes(const KernelModel &M,
     R.UsedBytes += std::max<int64_t>(0, End - std::max(Start, Covered));
     Covered = std::max(Covered, End);
   }
-  R.Span = Covered - Intervals.begin()->first;
+  R.Lo = Intervals.begin()->first;
+  R.Span = Covered - R.Lo;
   // The loops' counters walk the record, not the tensor.
   R.RuntimeStrides = scaledByRuntimeStrides(Own->Base);
   return R;
@@ -315,36 +317,67 @@ constexpr int64_t MaxBackToBackStoreRunBytes = 16;
 // Whether the active lanes of the sampled warp start their runs one \p Run
 // of bytes after another, as the launch lays the lanes out (with dim3(1, n)
 // blocks a warp's lanes differ in threadIdx.y, whatever x's coefficient).
+// A block narrower than a warp splits it into rows, each its own segment
+// (16x16 blocks: two rows a pitch apart); each must tile whole sectors.
+constexpr int64_t SectorBytes = 32;
+
 bool lanesTileRuns(const MemAccess &Rep, int64_t Run, const WarpSampler &W) {
   unsigned Warp = W.warpOrder(0).front();
   std::optional<int64_t> Prev;
   unsigned PrevLane = 0;
+  int64_t Segment = 0;
+  bool Rows = false;
   for (unsigned L = 0; L < WarpSize; ++L) {
     if (!W.active(Rep.Guards, 0, Warp, L))
       continue;
     std::optional<int64_t> At = W.value(*Rep.Offset, 0, Warp, L);
-    if (!At || (Prev && *At - *Prev != int64_t(L - PrevLane) * Run))
+    if (!At)
       return false;
+    if (!Prev || *At - *Prev == int64_t(L - PrevLane) * Run) {
+      Segment += Prev ? int64_t(L - PrevLane) * Run : Run;
+    } else {
+      // A new segment only where the block's next row starts.
+      bool RowStart = W.shape().X && L == PrevLane + 1 && L % *W.shape().X == 0;
+      if (!RowStart || Segment % SectorBytes != 0)
+        return false;
+      Rows = true;
+      Segment = Run;
+    }
     Prev = At;
     PrevLane = L;
   }
-  return Prev.has_value();
+  return Prev.has_value() && (!Rows || Segment % SectorBytes == 0);
+}
+
+// Whether load \p A reads only bytes of the run \p R its own lane stores
+// (a read-modify-write of its own pixel): the sectors it fetches are those
+// the warp's stores fill.
+bool readsOwnStoredRun(const KernelModel &M, const MemAccess &A,
+                       const MemAccess &Store, const OwnRecordLoads &R) {
+  std::optional<ThreadSpan> Own = threadSpan(M, Store, /*MovesInBase=*/true),
+                            Read = threadSpan(M, A, /*MovesInBase=*/true);
+  return Own && Read && Read->Base->key() == Own->Base->key() &&
+         Read->Lo >= R.Lo && Read->Hi <= R.Lo + R.Span;
 }
 
 bool storesBackToBackRuns(const KernelModel &M,
                           llvm::ArrayRef<const MemAccess *> G,
-                          const MemAccess &Rep,
                           llvm::ArrayRef<WarpSampler> Samplers) {
-  if (Samplers.empty() || llvm::any_of(G, [](const MemAccess *A) {
-        return A->IsLoad || A->IsAtomic;
+  auto Store = llvm::find_if(G, [](const MemAccess *A) { return A->IsStore; });
+  if (Samplers.empty() || Store == G.end() ||
+      llvm::any_of(G, [](const MemAccess *A) { return A->IsAtomic; }))
+    return false;
+  const MemAccess &S = **Store;
+  std::optional<OwnRecordLoads> R = ownRecordBytes(M, S, /*Loads=*/false);
+  if (!R || R->RuntimeStrides || R->Span > MaxBackToBackStoreRunBytes ||
+      R->UsedBytes != R->Span || R->Span <= int64_t(S.Width))
+    return false;
+  if (llvm::any_of(G, [&](const MemAccess *A) {
+        return A->IsLoad && !readsOwnStoredRun(M, *A, S, *R);
       }))
     return false;
-  std::optional<OwnRecordLoads> R = ownRecordBytes(M, Rep, /*Loads=*/false);
-  if (!R || R->RuntimeStrides || R->Span > MaxBackToBackStoreRunBytes ||
-      R->UsedBytes != R->Span || R->Span <= int64_t(Rep.Width))
-    return false;
   return llvm::all_of(Samplers, [&](const WarpSampler &W) {
-    return lanesTileRuns(Rep, R->Span, W);
+    return lanesTileRuns(S, R->Span, W);
   });
 }
 

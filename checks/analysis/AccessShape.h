@@ -81,15 +81,16 @@ bool loadsOwnSmallRecord(const KernelModel &M,
                          llvm::ArrayRef<const MemAccess *> G,
                          const MemAccess &Rep);
 
-/// True when \p G only stores, and each thread stores every byte of a run
+/// True when each thread of \p G stores every byte of a run
 /// of at most 16 bytes whose lanes tile memory (lane L's run starts L runs
 /// after lane 0's: `xy[2 * i]`, `xy[2 * i + 1]`): the warp's stores fill
 /// the sectors they touch, and one vector store per lane measured 1.00x
-/// (8 bytes) and 1.01x (16 bytes) on an H200. The lanes' starts are read
-/// under each of \p Samplers' launch shapes.
+/// (8 bytes) and 1.01x (16 bytes) on an H200. Loads of \p G may read only
+/// the lane's own run (`p[0] = 0.5f * p[0]`: its sectors are the ones the
+/// stores fill). The lanes' starts are read under each of \p Samplers'
+/// launch shapes.
 bool storesBackToBackRuns(const KernelModel &M,
                           llvm::ArrayRef<const MemAccess *> G,
-                          const MemAccess &Rep,
                           llvm::ArrayRef<WarpSampler> Samplers);
 
 /// True when every access of \p G is made once (outside any loop) by at

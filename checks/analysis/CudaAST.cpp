@@ -352,9 +352,32 @@ public:
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
-    if (const FunctionDecl *Callee = canonicalKernel(Call->getDirectCallee()))
+    if (const FunctionDecl *Callee = canonicalKernel(launchedKernel(Call)))
       Launches[Callee].push_back({Call, CurrentFunction});
     return true;
+  }
+
+  // The kernel a launch names. In a template's pattern a launch of a kernel
+  // template with dependent arguments (`k<<<g, b>>>(T_ptr)`) names it only
+  // through its lookup: its shape is still what the pattern spells, and it
+  // is the only launch in view when the template is not instantiated (or
+  // its instantiation failed).
+  static const FunctionDecl *launchedKernel(const CUDAKernelCallExpr *Call) {
+    if (const FunctionDecl *Direct = Call->getDirectCallee())
+      return Direct;
+    const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(
+        Call->getCallee()->IgnoreParenImpCasts());
+    if (!Lookup)
+      return nullptr;
+    const FunctionDecl *Only = nullptr;
+    for (const NamedDecl *D : Lookup->decls()) {
+      const FunctionDecl *FD = D->getAsFunction();
+      if (!FD || !isKernel(FD) ||
+          (Only && canonicalKernel(Only) != canonicalKernel(FD)))
+        return nullptr;
+      Only = FD;
+    }
+    return Only;
   }
 
   // Calls of host functions, so that a value a wrapper passes on to a
