@@ -25,7 +25,9 @@ private:
 
 KernelCheck::KernelCheck(StringRef Name, tidy::ClangTidyContext *Context,
                          std::shared_ptr<TranslationUnitAnalysis> Analysis)
-    : ClangTidyCheck(Name, Context), Analysis(std::move(Analysis)) {}
+    : ClangTidyCheck(Name, Context), Analysis(std::move(Analysis)),
+      CheckUnlaunchedKernels(parseBoolOption(
+          Options.getLocalOrGlobal("CheckUnlaunchedKernels", "false"))) {}
 
 void KernelCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
                                       Preprocessor *) {
@@ -38,7 +40,8 @@ void KernelCheck::registerMatchers(MatchFinder *Finder) {
 
 void KernelCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  if (Analysis->hasParseErrors(*Kernel))
+  if (Analysis->hasParseErrors(*Kernel) ||
+      isDeadInThisProgram(*Kernel, *Result.Context))
     return;
   llvm::ArrayRef<TemplateStandIn> StandIns;
   if (usesTemplateStandIns())
@@ -49,6 +52,21 @@ void KernelCheck::check(const MatchFinder::MatchResult &Result) {
   } else {
     checkTemplateAsWritten(*Kernel, StandIns, *Result.Context);
   }
+}
+
+// A kernel that the main file defines and never names, while its host code
+// launches others, is dead code there (left for reference, or launched only
+// in a branch of an `#if` not compiled): whatever it would cost, no run of
+// the program pays it. A kernel in a header, or in a file that launches
+// nothing, may be launched from another file, and is checked; so is every
+// kernel under the `CheckUnlaunchedKernels` option.
+bool KernelCheck::isDeadInThisProgram(const FunctionDecl &Kernel,
+                                      ASTContext &Ctx) const {
+  if (CheckUnlaunchedKernels)
+    return false;
+  const KernelUseIndex &Uses = uses(Ctx);
+  return Uses.launchesAnyKernel() && !Uses.isNamed(&Kernel) &&
+         Ctx.getSourceManager().isInMainFile(Kernel.getLocation());
 }
 
 // One round per stand-in, each with the locations reported so far; what

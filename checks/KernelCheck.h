@@ -95,6 +95,8 @@ private:
   using ClangTidyCheck::diag;
   class ReportingSink;
 
+  bool isDeadInThisProgram(const clang::FunctionDecl &Kernel,
+                           clang::ASTContext &Ctx) const;
   void checkTemplateAsWritten(const clang::FunctionDecl &Kernel,
                               llvm::ArrayRef<TemplateStandIn> StandIns,
                               clang::ASTContext &Ctx);
@@ -104,6 +106,9 @@ private:
   std::shared_ptr<TranslationUnitAnalysis> Analysis;
   std::set<unsigned> Reported;
   std::set<unsigned> EditedOnce;
+  /// The `CheckUnlaunchedKernels` option (global or the check's): also
+  /// check kernels that the file defines and its host code never names.
+  const bool CheckUnlaunchedKernels;
 };
 
 /// A check that samples the warps of a block, with the `AssumedBlockDim`

@@ -4,6 +4,7 @@
 Usage (lit supplies the tool paths through %check_cudalint):
 
   check_cudalint.py [--fix-notes] [--check-suffix=S[,S2]] [--config-file=F]
+                    [--only-launched]
                     [--real-cuda] [--expect-error]
                   <file.cu> <check-name> <temp>
                     [-- <compiler flags>]
@@ -81,6 +82,10 @@ def parse_args():
     parser.add_argument("--check-suffix", "--check-suffixes", default="",
                         help="comma-separated FileCheck prefix suffixes")
     parser.add_argument("--config-file", default=None)
+    # Tests check kernels whether or not their host code launches them, as
+    # if under CheckUnlaunchedKernels; this keeps the default (dead kernels
+    # of a program skipped).
+    parser.add_argument("--only-launched", action="store_true")
     parser.add_argument("--real-cuda", action="store_true",
                         help="parse against the CUDA installation of the build "
                         "(--cuda-path) instead of the mock cuda.h")
@@ -136,7 +141,8 @@ class FrontEnd:
         if not config:
             # Like check_clang_tidy.py: no stray .clang-tidy above the
             # build directory may change the result.
-            config = ["--config={}"]
+            config = ["--config={}" if a.only_launched else
+                      "--config={CheckOptions: {CheckUnlaunchedKernels: true}}"]
         extra = list(DRIVER_CUDA_FLAGS)
         if "-nocudainc" not in flags:
             # Real CUDA headers: what the driver adds for CUDA 13 + clang 19
@@ -215,6 +221,8 @@ def main():
             # .cudalint.yaml or .clang-tidy above the build directory.
             with open(os.path.join(d, ".cudalint.yaml"), "w") as f:
                 f.write("Checks: '-*'\n")
+                if not args.only_launched:
+                    f.write("CheckOptions:\n  CheckUnlaunchedKernels: true\n")
         front = FrontEnd(name, args, copy)
         status, out, err = run(front.command(), expect_success=False)
         print("------------------------ %s output ------------------------" %

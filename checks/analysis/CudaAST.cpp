@@ -309,9 +309,11 @@ public:
       llvm::DenseMap<const FunctionDecl *, bool> &OtherUses,
       llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<HostCallSite, 2>>
           &HostCalls,
-      llvm::DenseSet<const FunctionDecl *> &NamedOtherwise)
+      llvm::DenseSet<const FunctionDecl *> &NamedOtherwise,
+      llvm::DenseSet<const FunctionDecl *> &NamedKernels)
       : Ctx(Ctx), Launches(Launches), OtherUses(OtherUses),
-        HostCalls(HostCalls), NamedOtherwise(NamedOtherwise) {}
+        HostCalls(HostCalls), NamedOtherwise(NamedOtherwise),
+        NamedKernels(NamedKernels) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -412,8 +414,17 @@ public:
       NamedOtherwise.insert(FD->getCanonicalDecl());
     if (!isKernel(FD))
       return true;
+    NamedKernels.insert(canonicalKernel(FD));
     if (!isHarmlessUse(Ref))
       OtherUses[canonicalKernel(FD)] = true;
+    return true;
+  }
+
+  // A template's pattern names a kernel template through its lookup.
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *Lookup) {
+    for (const NamedDecl *D : Lookup->decls())
+      if (const FunctionDecl *FD = D->getAsFunction(); FD && isKernel(FD))
+        NamedKernels.insert(canonicalKernel(FD));
     return true;
   }
 
@@ -460,14 +471,20 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<HostCallSite, 2>>
       &HostCalls;
   llvm::DenseSet<const FunctionDecl *> &NamedOtherwise;
+  llvm::DenseSet<const FunctionDecl *> &NamedKernels;
   llvm::DenseSet<const DeclRefExpr *> CalleeNames;
   const FunctionDecl *CurrentFunction = nullptr;
 };
 } // namespace
 
 KernelUseIndex::KernelUseIndex(ASTContext &Ctx) {
-  KernelUseCollector(Ctx, Launches, OtherUses, HostCalls, NamedOtherwise)
+  KernelUseCollector(Ctx, Launches, OtherUses, HostCalls, NamedOtherwise,
+                     NamedKernels)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+bool KernelUseIndex::isNamed(const FunctionDecl *Kernel) const {
+  return NamedKernels.contains(canonicalKernel(Kernel));
 }
 
 std::optional<llvm::ArrayRef<HostCallSite>>

@@ -170,6 +170,13 @@ public:
   /// all in view.
   std::optional<llvm::ArrayRef<HostCallSite>>
   hostCalls(const clang::FunctionDecl *F) const;
+  /// True when \p Kernel is named anywhere in the translation unit: a
+  /// launch, its address taken (`cudaLaunchKernel((void *)k, ..)`), a
+  /// template argument, or a lookup in a template's pattern.
+  bool isNamed(const clang::FunctionDecl *Kernel) const;
+  /// True when the translation unit launches some kernel: its host code is
+  /// in view.
+  bool launchesAnyKernel() const { return !Launches.empty(); }
 
 private:
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<LaunchSite, 2>>
@@ -179,6 +186,7 @@ private:
                  llvm::SmallVector<HostCallSite, 2>>
       HostCalls;
   llvm::DenseSet<const clang::FunctionDecl *> NamedOtherwise;
+  llvm::DenseSet<const clang::FunctionDecl *> NamedKernels;
 };
 
 } // namespace cudalint
