@@ -301,16 +301,51 @@ std::string missedBarrierMessage(const SyncPoint &P, const DivergentGuard &D,
                                    : " is not a multiple of " + Step);
 }
 
-// Which threads miss it, and what follows.
+// The function whose body holds \p S (the kernel, or a helper inlined
+// into it).
+const FunctionDecl *functionHolding(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (int Depth = 0; Depth < 256; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    Node = Parents[0];
+    if (const auto *FD = Node.get<FunctionDecl>())
+      return FD;
+  }
+  return nullptr;
+}
+
+// True when the threads that leave at \p G end the kernel there: the arm
+// that leaves ends in a `return` of the kernel itself, not of an inlined
+// helper, nor a `break` or `continue` after which they go on.
+bool leaversEndTheKernel(const Guard &G, const FunctionDecl &Kernel,
+                         ASTContext &Ctx) {
+  const auto *If = dyn_cast_or_null<IfStmt>(G.Where);
+  if (!G.Exit || !If)
+    return false;
+  const Stmt *Arm = G.Taken ? If->getElse() : If->getThen();
+  while (const auto *Block = dyn_cast_or_null<CompoundStmt>(Arm))
+    Arm = Block->body_empty() ? nullptr : Block->body_back();
+  return isa_and_nonnull<ReturnStmt>(Arm) &&
+         functionHolding(If, Ctx) == &Kernel;
+}
+
+// Which threads miss it, and what follows. Threads that have returned do
+// not hold up a barrier (PTX's `exit` releases it), so there the hazard is
+// what the others read; CUDA still leaves the case undefined.
 std::string missedBarrierReason(const SyncPoint &P, const Guard &G,
-                                const ThreadSplit &Split,
+                                const ThreadSplit &Split, bool LeaversEnd,
                                 const ASTContext &Ctx) {
   bool WarpOnly = P.Scope == SyncScope::Warp;
   const Expr *CondE = conditionOf(G.Where);
   std::string CondText =
       CondE ? "'" + sourceText(CondE, Ctx, 60) + "'" : "a condition";
-  return whyMissed(G, Split, CondText, WarpOnly) + "; the " +
-         (WarpOnly ? "warp" : "block") +
+  std::string Why = whyMissed(G, Split, CondText, WarpOnly);
+  if (LeaversEnd)
+    return Why + "; the threads that stay may read shared memory that the "
+                 "ones which returned never wrote";
+  return Why + "; the " + (WarpOnly ? "warp" : "block") +
          " can hang, or threads read shared memory that was not written yet";
 }
 
@@ -356,7 +391,7 @@ void DivergentBarrierCheck::checkKernel(const KernelView &Kernel,
       if (std::optional<DivergentGuard> D =
               firstDivergentGuard(P, M, Samplers, Launches, uses(Ctx), Ctx)) {
         markReported(Loc);
-        reportMissedBarrier(Loc, P, *D, Ctx, Sink);
+        reportMissedBarrier(Loc, P, *D, F.Decl, Sink);
       }
     }
   }
@@ -365,14 +400,15 @@ void DivergentBarrierCheck::checkKernel(const KernelView &Kernel,
 void DivergentBarrierCheck::reportMissedBarrier(SourceLocation Loc,
                                                 const SyncPoint &P,
                                                 const DivergentGuard &D,
-                                                ASTContext &Ctx,
+                                                const FunctionDecl &Kernel,
                                                 FindingSink &Sink) {
+  ASTContext &Ctx = Kernel.getASTContext();
   const Guard &G = *D.G;
   Sink.diag(Loc, "%0",
             D.Certain ? DiagnosticIDs::Error : DiagnosticIDs::Warning)
       << missedBarrierMessage(P, D, Ctx);
-  Sink.diag(Loc, "%0", DiagnosticIDs::Note)
-      << missedBarrierReason(P, G, D.Split, Ctx);
+  Sink.diag(Loc, "%0", DiagnosticIDs::Note) << missedBarrierReason(
+      P, G, D.Split, leaversEndTheKernel(G, Kernel, Ctx), Ctx);
   for (const CallExpr *Call : P.CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);

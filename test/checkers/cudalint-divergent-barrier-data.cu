@@ -34,6 +34,7 @@ __global__ void skip_masked(const int *mask, float *data, int n) {
   s[threadIdx.x] = data[i];
   __syncthreads();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}the ones which returned never wrote
   data[i] = s[(threadIdx.x + 1) % 256];
 }
 
