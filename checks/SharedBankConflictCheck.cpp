@@ -3,7 +3,9 @@
 #include "SharedBankConflictCheck.h"
 #include "analysis/AccessShape.h"
 #include "analysis/CudaAST.h"
+#include "analysis/ExecutionWeight.h"
 #include "analysis/Reduction.h"
+#include "analysis/SharedTile.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -42,6 +44,8 @@ struct BankConflict {
   /// Issued as vectors of this many bytes (see VectorIssue), 0: as elements.
   unsigned IssuedBytes = 0;
   int64_t RunBytes = 0;
+  /// The array is also moved the other way by rows (movedTheOtherWayByRows).
+  bool TileTransposed = false;
 };
 
 /// What padding an array with conflicts can do.
@@ -237,43 +241,6 @@ std::optional<FixItHint> padEdit(const VarDecl *V, int64_t Pad,
   return FixItHint::CreateReplacement(Inside, New);
 }
 
-// The lane stride of an access in bytes, when it is a constant once the
-// array extents are known.
-std::optional<int64_t> laneStrideBytes(const MemAccess &A) {
-  AffineForm F = affine(A.Offset);
-  if (F.NonAffine)
-    return std::nullopt;
-  SymRef C = F.Coeff[0].toSym();
-  return evaluate(*C, [](const SymNode &L) -> std::optional<int64_t> {
-    if (L.Kind == SymKind::ArrayDim)
-      return L.Value;
-    return std::nullopt;
-  });
-}
-
-// The lanes' distance in bytes when it is all that separates their
-// addresses in a warp of one row (threadIdx.y and z uniform): a constant
-// coefficient of threadIdx.x.
-std::optional<int64_t> pureLaneStride(const MemAccess &A) {
-  if (affine(A.Offset).NonAffine)
-    return std::nullopt;
-  std::optional<int64_t> S = laneStrideBytes(A);
-  if (!S || *S <= 0)
-    return std::nullopt;
-  return S;
-}
-
-// The shared arrays of \p M, each with its accesses (atomics aside).
-std::map<const VarDecl *, std::vector<const MemAccess *>>
-sharedArrayAccesses(const KernelModel &M) {
-  std::map<const VarDecl *, std::vector<const MemAccess *>> ByArray;
-  for (const MemAccess &A : M.accesses())
-    if (A.Space == MemSpace::Shared && !A.IsAtomic)
-      if (const auto *V = dyn_cast<VarDecl>(A.Root))
-        ByArray[V].push_back(&A);
-  return ByArray;
-}
-
 // The alignment the rows of an array need: that of its widest access
 // written in the source (`float4` loads or stores of a `float` tile, or a
 // reinterpret_cast to one); 1 when every access is of one element. Runs the
@@ -453,7 +420,9 @@ ConflictText conflictText(const BankConflict &C,
   if (FirstShape.assumed() &&
       A.Offset->key().find("threadIdx.y") != std::string::npos)
     T.Pattern += " (assuming blockDim.x is a multiple of 32)";
-  if (C.IssuedBytes)
+  // The figures were measured on a tile transposed through shared memory:
+  // they say nothing of a column read by itself.
+  if (C.IssuedBytes || !Stride || *Stride != RowBytes || !C.TileTransposed)
     return T;
   if (Pad && A.Width == 4 && C.Degree >= 16)
     T.Cost = "padding a [32][32] float tile read by columns (32-way) to "
@@ -727,9 +696,14 @@ void SharedBankConflictCheck::collectConflicts(
   const SourceManager &SM = Ctx.getSourceManager();
   const KernelModel &M = model(F);
   std::string Instance = instanceName(F);
+  std::vector<BlockShape> Shapes;
+  for (const WarpSampler &S : Samplers)
+    Shapes.push_back(S.shape());
+  ExecutionWeights Weights(M, narrowestBlockX(Shapes));
   for (auto &[V, List] : sharedArrayAccesses(M)) {
     bool Conflicted = false;
     std::vector<unsigned> Before;
+    std::vector<BankConflict> Hits;
     for (const MemAccess *A : List) {
       if (insideLibrary(*A)) {
         Before.push_back(1);
@@ -748,16 +722,33 @@ void SharedBankConflictCheck::collectConflicts(
       InstanceDegree &Here = Conflicts.ByInstance[Raw][Instance];
       Here.Degree = std::max(Here.Degree, *D);
       Here.Shapes = shapesText(Samplers);
-      if (*D < MinDegree)
-        continue;
+      Found.Access = A;
+      if (*D >= MinDegree)
+        Hits.push_back(Found);
+    }
+    // A D-way conflict issues D transactions where one would do: the
+    // array's conflicts, run once per thread after a loop of many accesses,
+    // are none of the kernel's work.
+    std::vector<const MemAccess *> HitAccesses;
+    std::vector<unsigned> HitDegrees;
+    for (const BankConflict &H : Hits) {
+      HitAccesses.push_back(H.Access);
+      HitDegrees.push_back(H.Degree);
+    }
+    if (negligibleConflicts(Weights, HitAccesses, HitDegrees))
+      Hits.clear();
+    for (BankConflict &H : Hits) {
+      const MemAccess *A = H.Access;
       Conflicted = true;
-      BankConflict &C = Conflicts.ByAccess[Raw];
-      if (C.Degree >= *D)
+      BankConflict &C =
+          Conflicts.ByAccess[SM.getExpansionLoc(A->E->getBeginLoc())
+                                 .getRawEncoding()];
+      if (C.Degree >= H.Degree)
         continue;
-      C = Found;
-      C.Access = A;
+      C = H;
       C.Array = V;
       C.Shape = Samplers.front().shape();
+      C.TileTransposed = movedTheOtherWayByRows(*A, List);
       C.TypeName =
           A->Type.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
     }
