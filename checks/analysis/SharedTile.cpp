@@ -2,12 +2,36 @@
 
 #include "SharedTile.h"
 #include "SymExpr.h"
+#include "Warp.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace clang;
 
 namespace cudalint {
+
+namespace {
+
+// The constant distance in bytes from \p From to \p To when they differ
+// only in their constant terms.
+std::optional<int64_t> constantDistance(const Polynomial &From,
+                                        const Polynomial &To) {
+  auto WithoutConstant = [](const Polynomial &P) {
+    std::map<std::vector<std::string>, int64_t> Terms = P.Terms;
+    Terms.erase(std::vector<std::string>());
+    return Terms;
+  };
+  if (WithoutConstant(From) != WithoutConstant(To))
+    return std::nullopt;
+  auto ConstantOf = [](const Polynomial &P) -> int64_t {
+    auto It = P.Terms.find(std::vector<std::string>());
+    return It == P.Terms.end() ? 0 : It->second;
+  };
+  return ConstantOf(To) - ConstantOf(From);
+}
+
+} // namespace
 
 std::map<const VarDecl *, std::vector<const MemAccess *>>
 sharedArrayAccesses(const KernelModel &M) {
@@ -69,6 +93,81 @@ bool negligibleConflicts(const ExecutionWeights &Weights,
     return false;
   // negligible() counts (Waste - 1) times the hottest access as wasted.
   return Weights.negligible(G, 1 + Extra / Hottest);
+}
+
+std::optional<OddStride>
+oddStrideRemedy(const MemAccess &A, int64_t Stride,
+                llvm::ArrayRef<const MemAccess *> Accesses,
+                llvm::ArrayRef<WarpSampler> Samplers,
+                const ExecutionWeights &Weights, unsigned MinDegree) {
+  if (A.Width == 0 || Stride % A.Width != 0 || (Stride / A.Width) % 2 != 0 ||
+      stridedBankConflictDegree(Stride + A.Width, A.Width) >= MinDegree)
+    return std::nullopt;
+  OddStride Odd;
+  Odd.Elements = Stride / A.Width;
+  WhatIf W;
+  W.IndexPads[A.Root] = WhatIf::IndexPad{A.Width, Odd.Elements, 1};
+  W.WorstOverSamples = true;
+  // Transactions the new stride saves and adds, each access weighed by how
+  // often it runs.
+  double Saved = 0, Added = 0, Unfollowed = 0, Hot = Weights.of(A);
+  for (const MemAccess *O : Accesses) {
+    std::optional<unsigned> Now = leastBankConflictDegree(*O, Samplers);
+    std::optional<unsigned> Then = leastBankConflictDegree(*O, Samplers, &W);
+    if (!addressComputable(*O) || !Now || !Then) {
+      Odd.Unfollowed.push_back(O);
+      Unfollowed = std::max(Unfollowed, Weights.of(*O));
+      continue;
+    }
+    if (*Now >= MinDegree && *Then >= MinDegree)
+      return std::nullopt; // a conflict the new stride keeps
+    double Change = (double(*Now) - double(*Then)) * Weights.of(*O);
+    (Change >= 0 ? Saved : Added) += std::abs(Change);
+    if (*Then > *Now && *Then > Odd.AddedDegree) {
+      Odd.AddedDegree = *Then;
+      Odd.Worsened = O;
+    }
+  }
+  // What the new stride does to an access cudalint cannot follow is
+  // unknown: only where it runs far less often than the access it fixes is
+  // the change worth naming, with that access to check. A conflict it adds
+  // elsewhere must cost under a quarter of what it saves.
+  double WorsenedWeight = Odd.Worsened ? Weights.of(*Odd.Worsened) : 0;
+  if ((Unfollowed > 0 && Hot < 4 * Unfollowed) ||
+      (WorsenedWeight > 0 && Hot < 4 * WorsenedWeight) || Saved <= 0 ||
+      Added * 4 > Saved)
+    return std::nullopt;
+  return Odd;
+}
+
+StrideUse strideUse(const MemAccess &A, int64_t Stride,
+                    llvm::ArrayRef<const MemAccess *> Accesses) {
+  StrideUse Use;
+  Polynomial Base = affine(A.Offset).Base;
+  for (const MemAccess *O : Accesses) {
+    if (pureLaneStride(*O) != Stride) {
+      Use.All = false;
+      continue;
+    }
+    if (std::optional<int64_t> D =
+            constantDistance(Base, affine(O->Offset).Base))
+      Use.Offsets.insert(*D);
+  }
+  return Use;
+}
+
+// The first offset of a run of adjacent \p Width-byte elements that covers
+// each thread's \p Stride bytes (`a[2 * i]` and `a[2 * i + 1]`), or
+// nullopt when the accesses leave a gap.
+std::optional<int64_t> adjacentRun(const StrideUse &Use, int64_t Stride,
+                                   unsigned Width) {
+  if (Use.Offsets.empty() || Width == 0)
+    return std::nullopt;
+  int64_t First = *Use.Offsets.begin();
+  for (int64_t At = First; At < First + Stride; At += Width)
+    if (!Use.Offsets.count(At))
+      return std::nullopt;
+  return First;
 }
 
 } // namespace cudalint
