@@ -3,7 +3,9 @@
 #include "SharedBankConflictCheck.h"
 #include "analysis/AccessShape.h"
 #include "analysis/CudaAST.h"
+#include "analysis/ExecutionWeight.h"
 #include "analysis/Reduction.h"
+#include "analysis/SharedTile.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -42,6 +44,9 @@ struct BankConflict {
   /// Issued as vectors of this many bytes (see VectorIssue), 0: as elements.
   unsigned IssuedBytes = 0;
   int64_t RunBytes = 0;
+  /// The array is also moved the other way by rows (movedTheOtherWayByRows).
+  bool TileTransposed = false;
+  const KernelModel *Model = nullptr; ///< Of the instance of Access.
 };
 
 /// What padding an array with conflicts can do.
@@ -237,43 +242,6 @@ std::optional<FixItHint> padEdit(const VarDecl *V, int64_t Pad,
   return FixItHint::CreateReplacement(Inside, New);
 }
 
-// The lane stride of an access in bytes, when it is a constant once the
-// array extents are known.
-std::optional<int64_t> laneStrideBytes(const MemAccess &A) {
-  AffineForm F = affine(A.Offset);
-  if (F.NonAffine)
-    return std::nullopt;
-  SymRef C = F.Coeff[0].toSym();
-  return evaluate(*C, [](const SymNode &L) -> std::optional<int64_t> {
-    if (L.Kind == SymKind::ArrayDim)
-      return L.Value;
-    return std::nullopt;
-  });
-}
-
-// The lanes' distance in bytes when it is all that separates their
-// addresses in a warp of one row (threadIdx.y and z uniform): a constant
-// coefficient of threadIdx.x.
-std::optional<int64_t> pureLaneStride(const MemAccess &A) {
-  if (affine(A.Offset).NonAffine)
-    return std::nullopt;
-  std::optional<int64_t> S = laneStrideBytes(A);
-  if (!S || *S <= 0)
-    return std::nullopt;
-  return S;
-}
-
-// The shared arrays of \p M, each with its accesses (atomics aside).
-std::map<const VarDecl *, std::vector<const MemAccess *>>
-sharedArrayAccesses(const KernelModel &M) {
-  std::map<const VarDecl *, std::vector<const MemAccess *>> ByArray;
-  for (const MemAccess &A : M.accesses())
-    if (A.Space == MemSpace::Shared && !A.IsAtomic)
-      if (const auto *V = dyn_cast<VarDecl>(A.Root))
-        ByArray[V].push_back(&A);
-  return ByArray;
-}
-
 // The alignment the rows of an array need: that of its widest access
 // written in the source (`float4` loads or stores of a `float` tile, or a
 // reinterpret_cast to one); 1 when every access is of one element. Runs the
@@ -363,7 +331,14 @@ std::vector<std::pair<int64_t, int64_t>> indexPaddingsThatWork(
   if (!ElementBytes)
     return Works;
   std::vector<std::pair<int64_t, int64_t>> Candidates;
-  for (int64_t Row : {2, 4, 8, 16, 32, 64, 128})
+  // Rows of a power of two, and the rows a column walk steps over (an odd
+  // row stride for `a[tid * 40 + j]`).
+  std::set<int64_t> Rows = {2, 4, 8, 16, 32, 64, 128};
+  for (const MemAccess *A : Accesses)
+    if (std::optional<int64_t> S = pureLaneStride(*A);
+        S && *S % ElementBytes == 0 && *S / ElementBytes <= 1024)
+      Rows.insert(*S / ElementBytes);
+  for (int64_t Row : Rows)
     for (int64_t Pad : {1, 2, 4, 8, 16})
       if (Row * ElementBytes % RowAlignment == 0 &&
           Pad * ElementBytes % RowAlignment == 0)
@@ -453,7 +428,9 @@ ConflictText conflictText(const BankConflict &C,
   if (FirstShape.assumed() &&
       A.Offset->key().find("threadIdx.y") != std::string::npos)
     T.Pattern += " (assuming blockDim.x is a multiple of 32)";
-  if (C.IssuedBytes)
+  // The figures were measured on a tile transposed through shared memory:
+  // they say nothing of a column read by itself.
+  if (C.IssuedBytes || !Stride || *Stride != RowBytes || !C.TileTransposed)
     return T;
   if (Pad && A.Width == 4 && C.Degree >= 16)
     T.Cost = "padding a [32][32] float tile read by columns (32-way) to "
@@ -481,8 +458,14 @@ degreeByInstance(unsigned Worst,
                            : llvm::formatv("up to {0}", Worst).str();
   std::vector<std::pair<std::string, InstanceDegree>> Sorted(Instances.begin(),
                                                              Instances.end());
+  // One instance of each degree first, so that the list shows the whole
+  // range (the instance with none too), then the rest, worst first.
+  std::set<unsigned> Shown;
   llvm::stable_sort(Sorted, [](const auto &L, const auto &R) {
     return L.second.Degree > R.second.Degree;
+  });
+  std::stable_partition(Sorted.begin(), Sorted.end(), [&](const auto &I) {
+    return Shown.insert(I.second.Degree).second;
   });
   constexpr size_t MaxNamed = 4;
   std::string Note = "the instances differ:";
@@ -495,64 +478,6 @@ degreeByInstance(unsigned Worst,
   if (Sorted.size() > MaxNamed)
     Note += llvm::formatv("; {0} more", Sorted.size() - MaxNamed).str();
   return {Degree, Note};
-}
-
-// The constant distance in bytes from \p From to \p To when they differ
-// only in their constant terms.
-std::optional<int64_t> constantDistance(const Polynomial &From,
-                                        const Polynomial &To) {
-  auto WithoutConstant = [](const Polynomial &P) {
-    std::map<std::vector<std::string>, int64_t> Terms = P.Terms;
-    Terms.erase(std::vector<std::string>());
-    return Terms;
-  };
-  if (WithoutConstant(From) != WithoutConstant(To))
-    return std::nullopt;
-  auto ConstantOf = [](const Polynomial &P) -> int64_t {
-    auto It = P.Terms.find(std::vector<std::string>());
-    return It == P.Terms.end() ? 0 : It->second;
-  };
-  return ConstantOf(To) - ConstantOf(From);
-}
-
-// How the accesses of an array use the lane stride of one of them.
-struct StrideUse {
-  /// Every access has that lane stride: a change of stride, made in every
-  /// index, keeps what they read and write.
-  bool All = true;
-  /// The constant offsets in bytes, from the one access, of the accesses
-  /// with that stride that differ from it only by a constant.
-  std::set<int64_t> Offsets;
-};
-
-StrideUse strideUse(const MemAccess &A, int64_t Stride,
-                    llvm::ArrayRef<const MemAccess *> Accesses) {
-  StrideUse Use;
-  Polynomial Base = affine(A.Offset).Base;
-  for (const MemAccess *O : Accesses) {
-    if (pureLaneStride(*O) != Stride) {
-      Use.All = false;
-      continue;
-    }
-    if (std::optional<int64_t> D =
-            constantDistance(Base, affine(O->Offset).Base))
-      Use.Offsets.insert(*D);
-  }
-  return Use;
-}
-
-// The first offset of a run of adjacent \p Width-byte elements that covers
-// each thread's \p Stride bytes (`a[2 * i]` and `a[2 * i + 1]`), or
-// nullopt when the accesses leave a gap.
-std::optional<int64_t> adjacentRun(const StrideUse &Use, int64_t Stride,
-                                   unsigned Width) {
-  if (Use.Offsets.empty() || Width == 0)
-    return std::nullopt;
-  int64_t First = *Use.Offsets.begin();
-  for (int64_t At = First; At < First + Stride; At += Width)
-    if (!Use.Offsets.count(At))
-      return std::nullopt;
-  return First;
 }
 
 // `uint2` for two `unsigned int`s; empty when CUDA has no such vector.
@@ -727,9 +652,14 @@ void SharedBankConflictCheck::collectConflicts(
   const SourceManager &SM = Ctx.getSourceManager();
   const KernelModel &M = model(F);
   std::string Instance = instanceName(F);
+  std::vector<BlockShape> Shapes;
+  for (const WarpSampler &S : Samplers)
+    Shapes.push_back(S.shape());
+  ExecutionWeights Weights(M, narrowestBlockX(Shapes));
   for (auto &[V, List] : sharedArrayAccesses(M)) {
     bool Conflicted = false;
     std::vector<unsigned> Before;
+    std::vector<BankConflict> Hits;
     for (const MemAccess *A : List) {
       if (insideLibrary(*A)) {
         Before.push_back(1);
@@ -748,16 +678,34 @@ void SharedBankConflictCheck::collectConflicts(
       InstanceDegree &Here = Conflicts.ByInstance[Raw][Instance];
       Here.Degree = std::max(Here.Degree, *D);
       Here.Shapes = shapesText(Samplers);
-      if (*D < MinDegree)
-        continue;
+      Found.Access = A;
+      if (*D >= MinDegree)
+        Hits.push_back(Found);
+    }
+    // A D-way conflict issues D transactions where one would do: the
+    // array's conflicts, run once per thread after a loop of many accesses,
+    // are none of the kernel's work.
+    std::vector<const MemAccess *> HitAccesses;
+    std::vector<unsigned> HitDegrees;
+    for (const BankConflict &H : Hits) {
+      HitAccesses.push_back(H.Access);
+      HitDegrees.push_back(H.Degree);
+    }
+    if (negligibleConflicts(Weights, HitAccesses, HitDegrees))
+      Hits.clear();
+    for (BankConflict &H : Hits) {
+      const MemAccess *A = H.Access;
       Conflicted = true;
-      BankConflict &C = Conflicts.ByAccess[Raw];
-      if (C.Degree >= *D)
+      BankConflict &C =
+          Conflicts.ByAccess[SM.getExpansionLoc(A->E->getBeginLoc())
+                                 .getRawEncoding()];
+      if (C.Degree >= H.Degree)
         continue;
-      C = Found;
-      C.Access = A;
+      C = H;
       C.Array = V;
       C.Shape = Samplers.front().shape();
+      C.TileTransposed = movedTheOtherWayByRows(*A, List);
+      C.Model = &M;
       C.TypeName =
           A->Type.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
     }
@@ -980,6 +928,8 @@ void SharedBankConflictCheck::noteNoStrideChange(const BankConflict &C,
         << (Limits.ArrayAlignment < Stride || *Run % Stride != 0) << How;
     return;
   }
+  if (noteOddStride(C, Limits, Stride, Sink))
+    return;
   Sink.diag(V->getLocation(),
             "'%0' %select{is indexed by hand|is an 'extern __shared__' "
             "array}1: no padding of its index ('j + j / R * P', rows of up to "
@@ -988,6 +938,46 @@ void SharedBankConflictCheck::noteNoStrideChange(const BankConflict &C,
             "aligned}2; no simple layout change fixes it",
             DiagnosticIDs::Note)
       << V->getName() << How << (Limits.RowAlignment > 1);
+}
+
+bool SharedBankConflictCheck::noteOddStride(const BankConflict &C,
+                                            const PaddingLimits &Limits,
+                                            int64_t Stride, FindingSink &Sink) {
+  const VarDecl *V = C.Array;
+  if (!C.Model || Limits.ElementBytes != C.Access->Width)
+    return false;
+  ExecutionWeights Weights(*C.Model, C.Shape.X);
+  std::optional<OddStride> Odd =
+      oddStrideRemedy(*C.Access, Stride, sharedArrayAccesses(*C.Model)[V],
+                      warpSamplers({C.Shape}), Weights, MinDegree);
+  if (!Odd)
+    return false;
+  const SourceManager &SM = V->getASTContext().getSourceManager();
+  auto LineOf = [&](const MemAccess *A) {
+    return SM.getExpansionLineNumber(A->E->getBeginLoc());
+  };
+  // The rule is a quarter of the conflicted access's runs: the trips of
+  // loops bounded at run time are guesses, so no closer figure is quoted.
+  std::string Price;
+  if (Odd->Worsened)
+    Price = llvm::formatv("; it makes the access at line {0}, which runs at "
+                          "least 4x less often, {1}-way",
+                          LineOf(Odd->Worsened), Odd->AddedDegree)
+                .str();
+  if (!Odd->Unfollowed.empty())
+    Price += llvm::formatv("; cudalint cannot follow the index of the access "
+                           "at line {0}, which runs at least 4x less often: "
+                           "check it under the new stride",
+                           LineOf(Odd->Unfollowed.front()))
+                 .str();
+  Sink.diag(V->getLocation(),
+            "'%0' %select{is indexed by hand|is an 'extern __shared__' "
+            "array}1: rows of an odd number of elements (%2 instead of %3, "
+            "'j + j / %3' in every index) remove this conflict%4",
+            DiagnosticIDs::Note)
+      << V->getName() << unsigned(V->hasExternalStorage() ? 1 : 0)
+      << int(Odd->Elements + 1) << int(Odd->Elements) << Price;
+  return true;
 }
 
 } // namespace cudalint

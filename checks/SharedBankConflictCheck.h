@@ -81,6 +81,10 @@ private:
   /// thread's run of adjacent elements, or that nothing simple fits.
   void noteNoStrideChange(const BankConflict &C, const PaddingLimits &Limits,
                           int64_t Stride, FindingSink &Sink);
+  /// For a column walk of rows of an even number of elements: the odd row
+  /// stride that removes it (oddStrideRemedy); false when none is shown.
+  bool noteOddStride(const BankConflict &C, const PaddingLimits &Limits,
+                     int64_t Stride, FindingSink &Sink);
   /// Report conflicts of at least this degree.
   unsigned MinDegree;
 };

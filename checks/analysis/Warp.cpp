@@ -423,6 +423,8 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
     }
   if (!judgedEnough(Degrees.size(), Unknown))
     return std::nullopt;
+  if (W && W->WorstOverSamples)
+    return *std::max_element(Degrees.begin(), Degrees.end());
   // A degree that changes with the sampled uniform values (a stride read
   // from a parameter, a loop-carried `offset <<= 1`) is not known.
   if (*std::min_element(Degrees.begin(), Degrees.end()) !=

@@ -80,6 +80,10 @@ struct WhatIf {
     int64_t ElementBytes = 4, Row = 32, Pad = 1;
   };
   std::map<const void *, IndexPad> IndexPads;
+  /// A degree that changes with the sampled values (a fill crossing a
+  /// padded row in some trips of its loop) is taken at its worst, not as
+  /// unknown: the price of a layout change, never a finding.
+  bool WorstOverSamples = false;
 };
 
 class WarpSampler {

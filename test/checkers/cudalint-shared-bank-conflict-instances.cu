@@ -74,6 +74,18 @@ __global__ void odd_or_even(float *out) {
   out[threadIdx.x] = p[threadIdx.x];
 }
 
+// Six instances, four degrees: the note names one instance of each degree
+// (the conflict-free one too) before the others.
+template <int STEP>
+__global__ void stepped_fill(float *out) {
+  __shared__ float q[32 * 32];
+  q[threadIdx.x * STEP] = out[threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 8-way bank conflict on 'q'{{.*}}[cudalint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: the instances differ: 'stepped_fill<{{[0-9]+}}>' (block 32) 8-way; 'stepped_fill<{{[0-9]+}}>' (block 32) 4-way; 'stepped_fill<2>' (block 32) 2-way; 'stepped_fill<1>' (block 32) has none; 2 more
+  __syncthreads();
+  out[threadIdx.x] = q[threadIdx.x];
+}
+
 // ---- Quiet. ----
 
 // The instance with a 64-word stride is launched with one thread only: it
@@ -102,4 +114,10 @@ void launch(const float *in, float *out, int m) {
   odd_or_even<33><<<1, 32>>>(out);
   narrow_rows<1><<<1, 256>>>(out);
   narrow_rows<64><<<1, 1>>>(out);
+  stepped_fill<8><<<1, 32>>>(out);
+  stepped_fill<24><<<1, 32>>>(out);
+  stepped_fill<4><<<1, 32>>>(out);
+  stepped_fill<12><<<1, 32>>>(out);
+  stepped_fill<2><<<1, 32>>>(out);
+  stepped_fill<1><<<1, 32>>>(out);
 }
