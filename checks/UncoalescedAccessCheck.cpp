@@ -41,6 +41,9 @@ struct UncoalescedAccess {
   /// The bytes each lane stores contiguously, one element at a time, when
   /// that run is what costs (see storeRunBytes).
   int64_t StoreRun = 0;
+  /// The lanes are a stride the host passes apart (hostChosenLaneStride):
+  /// the sector count rests on a value drawn for it, so no figure is given.
+  const SymNode *HostStride = nullptr;
 };
 
 /// What one kernel's global accesses do, over its instantiations.
@@ -273,6 +276,8 @@ std::string wasteDescription(const UncoalescedAccess &R) {
 // The measured cost of the pattern in front of us, or what it costs in
 // words where nothing measured fits it.
 std::string measuredCost(const UncoalescedAccess &R) {
+  if (R.HostStride)
+    return "";
   if (R.Record)
     return "against a structure of arrays, records read a few fields at a "
            "time measured 2.1x (40 of 128 bytes used) to 6.9x (8 of 64) "
@@ -299,6 +304,10 @@ std::string measuredCost(const UncoalescedAccess &R) {
 // "uncoalesced load from 'in': 8x the sectors needed", the sectors a warp
 // touches against those its useful bytes fill.
 std::string findingMessage(const UncoalescedAccess &R) {
+  if (R.HostStride)
+    return llvm::formatv("{0} '{1}' is uncoalesced unless '{2}' is one element",
+                         accessKind(R.Group), R.Access->Root->getName(),
+                         R.HostStride->str());
   const SectorCost &Worst = *R.Cost;
   double Needed = std::ceil(Worst.UsefulBytes / 32.0);
   double Times = Worst.Sectors / std::max(1.0, Needed);
@@ -316,6 +325,10 @@ std::string wasteNote(const UncoalescedAccess &R,
   const SectorCost &Worst = *R.Cost;
   double Used = 100.0 * Worst.UsefulBytes / (Worst.Sectors * 32.0);
   std::string Note = wasteDescription(R);
+  if (R.HostStride)
+    return Note + ", a stride the caller chooses: what a warp fetches "
+                  "depends on it, from whole sectors at one element to a "
+                  "sector per lane";
   Note += llvm::formatv("{0}each warp touches {1} sectors of 32 bytes for {2} "
                         "useful bytes ({3:f1}% of the fetched bandwidth is "
                         "used)",
@@ -639,6 +652,7 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
         continue;
       R = UncoalescedAccess{Cost->ratio(), Cost,   Rep,   &M,    G,
                             false,         Record, Chunk, Sparse};
+      R.HostStride = Record ? nullptr : hostChosenLaneStride(*Rep);
     }
   }
   return Survey;
