@@ -231,21 +231,6 @@ const MemAccess *representative(llvm::ArrayRef<const MemAccess *> G,
   return Rep;
 }
 
-// Contiguous in x: the lane stride is the element size.
-bool contiguousInX(const MemAccess &A) {
-  AffineForm AF = affine(A.Offset);
-  if (auto C = AF.Coeff[0].constant())
-    if (*C == A.Width && !AF.NonAffine)
-      return true;
-  return false;
-}
-
-bool usesSharedMemory(const KernelModel &M) {
-  return llvm::any_of(M.accesses(), [](const MemAccess &A) {
-    return A.Space == MemSpace::Shared;
-  });
-}
-
 // Why the warp wastes what it fetches, by the shape of the access (a note).
 std::string wasteDescription(const UncoalescedAccess &R) {
   const MemAccess &Rep = *R.Access;
@@ -586,7 +571,7 @@ void UncoalescedAccessCheck::checkKernel(const KernelView &Kernel,
   // A kernel with shared-memory tiles has its block shape for a reason.
   if (!Reported && LaunchShapeNotes && Survey.AnyContiguousInX &&
       !Survey.UsesShared)
-    remarkOnNarrowBlocks(model(Kernel), Launches, Sink);
+    remarkOnNarrowBlocks(model(Kernel), Launches, Ctx, Sink);
 }
 
 AccessSurvey
@@ -723,9 +708,12 @@ bool UncoalescedAccessCheck::reportFindings(
     const AccessSurvey &Survey, llvm::ArrayRef<LaunchConfig> Launches,
     llvm::ArrayRef<BlockShape> Shapes, ASTContext &Ctx, FindingSink &Sink) {
   bool Reported = false, RemapOffered = false;
+  std::optional<int64_t> Warps = mostWarps(Launches, Ctx);
   for (const auto &[Raw, R] : Survey.Findings) {
-    // A store run found too cold or too cheap to report left its slot empty.
-    if (!R.Access)
+    // A store run found too cold or too cheap to report left its slot empty;
+    // a launch that moves little through the access costs its latency.
+    if (!R.Access || (Warps && R.Cost &&
+                      movesLittle(*R.Model, R.Group, R.Cost->Sectors, *Warps)))
       continue;
     const MemAccess &A = *R.Access;
     SourceLocation Loc = SourceLocation::getFromRawEncoding(Raw);

@@ -8,6 +8,7 @@
 #include "UncoalescedAccessCheck.h"
 #include "analysis/CudaAST.h"
 #include "analysis/CudaNames.h"
+#include "analysis/LaunchValues.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -95,11 +96,84 @@ RowBytes rowBytes(const KernelModel &M, int64_t X) {
   return R;
 }
 
+// A launch that moves less than this through an access costs its launch
+// latency, whatever the access's layout: a few microseconds, against the
+// 0.3 us that 1 MiB takes at 3 TB/s.
+constexpr int64_t MinMovedBytes = int64_t(1) << 20;
+
+// The trips of the loops \p A sits in, when every one is known.
+std::optional<int64_t> knownTrips(const KernelModel &M, const MemAccess &A) {
+  int64_t Trips = 1;
+  for (const Stmt *L : A.Loops) {
+    std::optional<int64_t> T = M.tripCount(L);
+    if (!T || *T < 0 || *T > MinMovedBytes)
+      return std::nullopt;
+    Trips = std::max<int64_t>(1, Trips * std::max<int64_t>(1, *T));
+    if (Trips > MinMovedBytes)
+      return std::nullopt;
+  }
+  return Trips;
+}
+
+// What \p Warps warps move through \p G at \p BytesPerWarp a step, up to
+// MinMovedBytes; nullopt when a trip count is unknown.
+std::optional<int64_t> bytesMoved(const KernelModel &M,
+                                  llvm::ArrayRef<const MemAccess *> G,
+                                  int64_t BytesPerWarp, int64_t Warps) {
+  int64_t Trips = 0;
+  for (const MemAccess *A : G) {
+    std::optional<int64_t> T = knownTrips(M, *A);
+    if (!T)
+      return std::nullopt;
+    Trips = std::max(Trips, *T);
+  }
+  if (Warps >= MinMovedBytes || BytesPerWarp >= MinMovedBytes)
+    return MinMovedBytes;
+  return std::min(MinMovedBytes, Warps * Trips * BytesPerWarp);
+}
+
+// Whether every global access of \p M, a warp's lanes each moving its
+// width, moves little over \p Warps warps together.
+bool kernelMovesLittle(const KernelModel &M, int64_t Warps) {
+  int64_t Total = 0;
+  for (const MemAccess &A : M.accesses()) {
+    if (A.Space != MemSpace::Global)
+      continue;
+    std::optional<int64_t> B =
+        bytesMoved(M, {&A}, int64_t(WarpSize) * A.Width, Warps);
+    if (!B)
+      return false;
+    Total += *B;
+  }
+  return Total < MinMovedBytes;
+}
+
 } // namespace
+
+bool movesLittle(const KernelModel &M, llvm::ArrayRef<const MemAccess *> G,
+                 unsigned Sectors, int64_t Warps) {
+  std::optional<int64_t> B =
+      bytesMoved(M, G, int64_t(Sectors) * SectorBytes, Warps);
+  return B && *B < MinMovedBytes;
+}
+
+std::optional<int64_t>
+UncoalescedAccessCheck::mostWarps(llvm::ArrayRef<LaunchConfig> Launches,
+                                  ASTContext &Ctx) const {
+  std::optional<int64_t> Most;
+  for (const LaunchConfig &L : Launches) {
+    std::optional<int64_t> W =
+        mostWarpsAtLaunch(L.Call, L.Caller, uses(Ctx), Ctx);
+    if (!W)
+      return std::nullopt;
+    Most = std::max(Most.value_or(0), *W);
+  }
+  return Most;
+}
 
 void UncoalescedAccessCheck::remarkOnNarrowBlocks(
     const KernelModel &M, llvm::ArrayRef<LaunchConfig> Launches,
-    FindingSink &Sink) {
+    ASTContext &Ctx, FindingSink &Sink) {
   // Rows of 16 threads and more measured no gain (1.03x), and a kernel
   // bound by its loops or its texture fetches hides what rows of 8 cost;
   // rows whose bytes leave sectors partly used waste them anyway.
@@ -110,7 +184,10 @@ void UncoalescedAccessCheck::remarkOnNarrowBlocks(
     int64_t X = *L.Block->X;
     RowBytes Bytes = rowBytes(M, X);
     bool PartSectors = Bytes.Partial != 0;
-    if (!Bytes.Lane || (Body.Loop && !PartSectors) || Body.Fetch)
+    std::optional<int64_t> Warps =
+        mostWarpsAtLaunch(L.Call, L.Caller, uses(Ctx), Ctx);
+    if (!Bytes.Lane || (Body.Loop && !PartSectors) || Body.Fetch ||
+        (Warps && kernelMovesLittle(M, *Warps)))
       continue;
     int Rows = int(std::min<int64_t>(
         (32 + X - 1) / X, L.Block->Y.value_or(1) * L.Block->Z.value_or(1)));

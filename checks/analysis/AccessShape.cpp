@@ -189,6 +189,7 @@ bool threadQuotient(const SymNode &L) {
 // written so.
 const SymNode *strideOfSubtractedDigit(const Polynomial &P) {
   const SymNode *Stride = nullptr;
+  int64_t Scale = 0;
   for (const auto &[Mono, C] : P.Terms) {
     bool Lane = llvm::any_of(Mono, [&](const std::string &K) {
       const SymNode &L = *P.Leaves.at(K);
@@ -201,16 +202,20 @@ const SymNode *strideOfSubtractedDigit(const Polynomial &P) {
     for (const std::string &K : Mono)
       if (const SymNode &L = *P.Leaves.at(K); L.Kind == SymKind::Uniform)
         Stride = &L;
+    Scale = C;
   }
   if (!Stride || !isRuntimeStride(*Stride))
     return nullptr;
+  // The digit's extent: a runtime value, or a constant of a warp or more
+  // (`t % 8`, read as `t - (t / 8) * 8`, reorders the lanes of every warp).
   for (const auto &[Mono, C] : P.Terms)
     if (C < 0 && llvm::is_contained(Mono, Stride->key()) &&
         llvm::any_of(
             Mono,
             [&](const std::string &K) {
               return threadQuotient(*P.Leaves.at(K));
-            }))
+            }) &&
+        (Mono.size() > 2 || -C >= Scale * int64_t(WarpSize)))
       return Stride;
   return nullptr;
 }
@@ -564,6 +569,20 @@ std::optional<VectorIssue> vectorIssue(const KernelModel &M, const MemAccess &A,
   if (Bytes <= A.Width)
     return std::nullopt;
   return VectorIssue{Chunk->Loop, Bytes, Chunk->Bytes};
+}
+
+bool contiguousInX(const MemAccess &A) {
+  AffineForm AF = affine(A.Offset);
+  if (auto C = AF.Coeff[0].constant())
+    if (*C == A.Width && !AF.NonAffine)
+      return true;
+  return false;
+}
+
+bool usesSharedMemory(const KernelModel &M) {
+  return llvm::any_of(M.accesses(), [](const MemAccess &A) {
+    return A.Space == MemSpace::Shared;
+  });
 }
 
 bool insideLibrary(const MemAccess &A) {

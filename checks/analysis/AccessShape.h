@@ -130,6 +130,13 @@ struct VectorIssue {
 std::optional<VectorIssue> vectorIssue(const KernelModel &M, const MemAccess &A,
                                        const clang::ASTContext &Ctx);
 
+/// Neighbouring lanes of \p A on neighbouring elements: the lane stride is
+/// the element size.
+bool contiguousInX(const MemAccess &A);
+
+/// Whether \p M accesses shared memory at all.
+bool usesSharedMemory(const KernelModel &M);
+
 /// True when \p A is a CUDA library's business: inlined from a call into
 /// CUB, Thrust, CUTLASS or libcu++, or of a type one of them declares (their
 /// `TempStorage`). The user's code does not choose its layout.

@@ -73,9 +73,9 @@ void launch_wraps(float *d, const float *s, long n) {
   rows_by_modulo<<<(n + 255) / 256, 256>>>(d, s, n, 1, n, 1, n, n * 8);
   circular_pad<<<dim3(4, 8), 256>>>(d, s, 1, n, 2, 2, 260);
   ring_shift<<<dim3(4, 8), 256>>>(d, s, 3, 1000, 1, n);
-  small_modulus<<<64, 256>>>(d, s, 1, n);
+  small_modulus<<<n, 256>>>(d, s, 1, n);
   row_per_thread<<<64, 256>>>(d, s, 4096, 512);
-  constant_stride<<<64, 256>>>(d, n);
+  constant_stride<<<n, 256>>>(d, n);
 }
 
 // The innermost coordinate spelled as a subtraction: `i0 = i - i1 * n0`
