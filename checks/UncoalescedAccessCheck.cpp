@@ -41,6 +41,9 @@ struct UncoalescedAccess {
   /// The bytes each lane stores contiguously, one element at a time, when
   /// that run is what costs (see storeRunBytes).
   int64_t StoreRun = 0;
+  /// The lanes are a stride the host passes apart (hostChosenLaneStride):
+  /// the sector count rests on a value drawn for it, so no figure is given.
+  const SymNode *HostStride = nullptr;
 };
 
 /// What one kernel's global accesses do, over its instantiations.
@@ -228,21 +231,6 @@ const MemAccess *representative(llvm::ArrayRef<const MemAccess *> G,
   return Rep;
 }
 
-// Contiguous in x: the lane stride is the element size.
-bool contiguousInX(const MemAccess &A) {
-  AffineForm AF = affine(A.Offset);
-  if (auto C = AF.Coeff[0].constant())
-    if (*C == A.Width && !AF.NonAffine)
-      return true;
-  return false;
-}
-
-bool usesSharedMemory(const KernelModel &M) {
-  return llvm::any_of(M.accesses(), [](const MemAccess &A) {
-    return A.Space == MemSpace::Shared;
-  });
-}
-
 // Why the warp wastes what it fetches, by the shape of the access (a note).
 std::string wasteDescription(const UncoalescedAccess &R) {
   const MemAccess &Rep = *R.Access;
@@ -273,6 +261,8 @@ std::string wasteDescription(const UncoalescedAccess &R) {
 // The measured cost of the pattern in front of us, or what it costs in
 // words where nothing measured fits it.
 std::string measuredCost(const UncoalescedAccess &R) {
+  if (R.HostStride)
+    return "";
   if (R.Record)
     return "against a structure of arrays, records read a few fields at a "
            "time measured 2.1x (40 of 128 bytes used) to 6.9x (8 of 64) "
@@ -299,6 +289,10 @@ std::string measuredCost(const UncoalescedAccess &R) {
 // "uncoalesced load from 'in': 8x the sectors needed", the sectors a warp
 // touches against those its useful bytes fill.
 std::string findingMessage(const UncoalescedAccess &R) {
+  if (R.HostStride)
+    return llvm::formatv("{0} '{1}' is uncoalesced unless '{2}' is one element",
+                         accessKind(R.Group), R.Access->Root->getName(),
+                         R.HostStride->str());
   const SectorCost &Worst = *R.Cost;
   double Needed = std::ceil(Worst.UsefulBytes / 32.0);
   double Times = Worst.Sectors / std::max(1.0, Needed);
@@ -316,6 +310,10 @@ std::string wasteNote(const UncoalescedAccess &R,
   const SectorCost &Worst = *R.Cost;
   double Used = 100.0 * Worst.UsefulBytes / (Worst.Sectors * 32.0);
   std::string Note = wasteDescription(R);
+  if (R.HostStride)
+    return Note + ", a stride the caller chooses: what a warp fetches "
+                  "depends on it, from whole sectors at one element to a "
+                  "sector per lane";
   Note += llvm::formatv("{0}each warp touches {1} sectors of 32 bytes for {2} "
                         "useful bytes ({3:f1}% of the fetched bandwidth is "
                         "used)",
@@ -573,7 +571,7 @@ void UncoalescedAccessCheck::checkKernel(const KernelView &Kernel,
   // A kernel with shared-memory tiles has its block shape for a reason.
   if (!Reported && LaunchShapeNotes && Survey.AnyContiguousInX &&
       !Survey.UsesShared)
-    remarkOnNarrowBlocks(model(Kernel), Launches, Sink);
+    remarkOnNarrowBlocks(model(Kernel), Launches, Ctx, Sink);
 }
 
 AccessSurvey
@@ -639,6 +637,7 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
         continue;
       R = UncoalescedAccess{Cost->ratio(), Cost,   Rep,   &M,    G,
                             false,         Record, Chunk, Sparse};
+      R.HostStride = Record ? nullptr : hostChosenLaneStride(*Rep);
     }
   }
   return Survey;
@@ -709,9 +708,12 @@ bool UncoalescedAccessCheck::reportFindings(
     const AccessSurvey &Survey, llvm::ArrayRef<LaunchConfig> Launches,
     llvm::ArrayRef<BlockShape> Shapes, ASTContext &Ctx, FindingSink &Sink) {
   bool Reported = false, RemapOffered = false;
+  std::optional<int64_t> Warps = mostWarps(Launches, Ctx);
   for (const auto &[Raw, R] : Survey.Findings) {
-    // A store run found too cold or too cheap to report left its slot empty.
-    if (!R.Access)
+    // A store run found too cold or too cheap to report left its slot empty;
+    // a launch that moves little through the access costs its latency.
+    if (!R.Access || (Warps && R.Cost &&
+                      movesLittle(*R.Model, R.Group, R.Cost->Sectors, *Warps)))
       continue;
     const MemAccess &A = *R.Access;
     SourceLocation Loc = SourceLocation::getFromRawEncoding(Raw);

@@ -20,6 +20,13 @@ struct UncoalescedAccess;
 /// sectors than the data it uses needs (neighbouring lanes far apart).
 ///
 /// For the user-facing documentation see docs/checks/uncoalesced-access.md.
+/// True when \p G, whose warps each fetch \p Sectors sectors per step,
+/// moves less than a launch's latency hides over \p Warps warps: the
+/// sectors of every warp over the known trip counts of its loops. False
+/// when a loop's trip count is not known.
+bool movesLittle(const KernelModel &M, llvm::ArrayRef<const MemAccess *> G,
+                 unsigned Sectors, int64_t Warps);
+
 class UncoalescedAccessCheck : public BlockShapeCheck {
 public:
   UncoalescedAccessCheck(llvm::StringRef Name,
@@ -70,6 +77,10 @@ private:
                       llvm::ArrayRef<LaunchConfig> Launches,
                       llvm::ArrayRef<BlockShape> Shapes, clang::ASTContext &Ctx,
                       FindingSink &Sink);
+  /// The most warps a launch of the kernel runs, when every launch's grid
+  /// and block are known.
+  std::optional<int64_t> mostWarps(llvm::ArrayRef<LaunchConfig> Launches,
+                                   clang::ASTContext &Ctx) const;
   /// Notes on the inlined calls and the variables that vary with the
   /// thread index.
   void noteWhereThreadsDiffer(const MemAccess &A, FindingSink &Sink);
@@ -78,7 +89,7 @@ private:
   /// leave sectors partly used.
   void remarkOnNarrowBlocks(const KernelModel &M,
                             llvm::ArrayRef<LaunchConfig> Launches,
-                            FindingSink &Sink);
+                            clang::ASTContext &Ctx, FindingSink &Sink);
   /// The note on how to fix \p A.
   void addRemedy(const UncoalescedAccess &R,
                  llvm::ArrayRef<LaunchConfig> Launches,

@@ -8,6 +8,7 @@
 #include "UncoalescedAccessCheck.h"
 #include "analysis/CudaAST.h"
 #include "analysis/CudaNames.h"
+#include "analysis/LaunchValues.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -45,31 +46,148 @@ LoopOrFetch loopsAndFetches(const KernelModel &M) {
   return V;
 }
 
-// Neighbouring lanes on neighbouring elements.
-bool unitStrideInX(const MemAccess &A) {
+// The bytes each lane of a row covers when \p A's lanes tile the row: the
+// lane stride is a constant equal to the span the lane's accesses of the
+// same root cover (`in[i]`, or `c[i].x` with `c[i].y`: 8 bytes); 0 when not.
+int64_t laneTileBytes(const KernelModel &M, const MemAccess &A) {
   AffineForm F = affine(A.Offset);
-  return !F.NonAffine && F.Coeff[0].constant() == int64_t(A.Width);
+  std::optional<int64_t> Stride = F.Coeff[0].constant();
+  if (F.NonAffine || !Stride || *Stride <= 0)
+    return 0;
+  int64_t Lo = 0, Hi = int64_t(A.Width);
+  for (const MemAccess &O : M.accesses()) {
+    if (O.Root != A.Root || O.Space != A.Space || O.IsAtomic)
+      continue;
+    std::optional<int64_t> D = toPolynomial(O.Offset - A.Offset).constant();
+    if (!D && toPolynomial(O.Offset - A.Offset).isZero())
+      D = 0;
+    if (!D || *D < 0 || *D >= *Stride)
+      continue;
+    Lo = std::min(Lo, *D);
+    Hi = std::max(Hi, *D + int64_t(O.Width));
+  }
+  return Hi - Lo == *Stride ? *Stride : 0;
+}
+
+// A warp of a block narrower than it spans several rows; an access whose
+// rows differ (it follows threadIdx.y or .z) fetches each row's own bytes,
+// and those bytes fill whole sectors when a row's lanes cover a multiple of
+// 32 of them (4 lanes of 8-byte complex values: one sector). An access the
+// same in every row (`k[x]`) fetches one row's bytes for the whole warp.
+struct RowBytes {
+  int64_t Lane = 0;    ///< The narrowest lane tile of any access.
+  int64_t Partial = 0; ///< A row's bytes that leave a sector part used.
+};
+
+RowBytes rowBytes(const KernelModel &M, int64_t X) {
+  RowBytes R;
+  for (const MemAccess &A : M.accesses()) {
+    if (A.Space != MemSpace::Global || A.IsAtomic)
+      continue;
+    int64_t Lane = laneTileBytes(M, A);
+    if (!Lane)
+      continue;
+    R.Lane = R.Lane ? std::min(R.Lane, Lane) : Lane;
+    AffineForm F = affine(A.Offset);
+    bool RowsDiffer = !F.Coeff[1].isZero() || !F.Coeff[2].isZero();
+    if (RowsDiffer && (X * Lane) % SectorBytes != 0)
+      R.Partial = R.Partial ? std::min(R.Partial, X * Lane) : X * Lane;
+  }
+  return R;
+}
+
+// A launch that moves less than this through an access costs its launch
+// latency, whatever the access's layout: a few microseconds, against the
+// 0.3 us that 1 MiB takes at 3 TB/s.
+constexpr int64_t MinMovedBytes = int64_t(1) << 20;
+
+// The trips of the loops \p A sits in, when every one is known.
+std::optional<int64_t> knownTrips(const KernelModel &M, const MemAccess &A) {
+  int64_t Trips = 1;
+  for (const Stmt *L : A.Loops) {
+    std::optional<int64_t> T = M.tripCount(L);
+    if (!T || *T < 0 || *T > MinMovedBytes)
+      return std::nullopt;
+    Trips = std::max<int64_t>(1, Trips * std::max<int64_t>(1, *T));
+    if (Trips > MinMovedBytes)
+      return std::nullopt;
+  }
+  return Trips;
+}
+
+// What \p Warps warps move through \p G at \p BytesPerWarp a step, up to
+// MinMovedBytes; nullopt when a trip count is unknown.
+std::optional<int64_t> bytesMoved(const KernelModel &M,
+                                  llvm::ArrayRef<const MemAccess *> G,
+                                  int64_t BytesPerWarp, int64_t Warps) {
+  int64_t Trips = 0;
+  for (const MemAccess *A : G) {
+    std::optional<int64_t> T = knownTrips(M, *A);
+    if (!T)
+      return std::nullopt;
+    Trips = std::max(Trips, *T);
+  }
+  if (Warps >= MinMovedBytes || BytesPerWarp >= MinMovedBytes)
+    return MinMovedBytes;
+  return std::min(MinMovedBytes, Warps * Trips * BytesPerWarp);
+}
+
+// Whether every global access of \p M, a warp's lanes each moving its
+// width, moves little over \p Warps warps together.
+bool kernelMovesLittle(const KernelModel &M, int64_t Warps) {
+  int64_t Total = 0;
+  for (const MemAccess &A : M.accesses()) {
+    if (A.Space != MemSpace::Global)
+      continue;
+    std::optional<int64_t> B =
+        bytesMoved(M, {&A}, int64_t(WarpSize) * A.Width, Warps);
+    if (!B)
+      return false;
+    Total += *B;
+  }
+  return Total < MinMovedBytes;
 }
 
 } // namespace
 
+bool movesLittle(const KernelModel &M, llvm::ArrayRef<const MemAccess *> G,
+                 unsigned Sectors, int64_t Warps) {
+  std::optional<int64_t> B =
+      bytesMoved(M, G, int64_t(Sectors) * SectorBytes, Warps);
+  return B && *B < MinMovedBytes;
+}
+
+std::optional<int64_t>
+UncoalescedAccessCheck::mostWarps(llvm::ArrayRef<LaunchConfig> Launches,
+                                  ASTContext &Ctx) const {
+  std::optional<int64_t> Most;
+  for (const LaunchConfig &L : Launches) {
+    std::optional<int64_t> W =
+        mostWarpsAtLaunch(L.Call, L.Caller, uses(Ctx), Ctx);
+    if (!W)
+      return std::nullopt;
+    Most = std::max(Most.value_or(0), *W);
+  }
+  return Most;
+}
+
 void UncoalescedAccessCheck::remarkOnNarrowBlocks(
     const KernelModel &M, llvm::ArrayRef<LaunchConfig> Launches,
-    FindingSink &Sink) {
+    ASTContext &Ctx, FindingSink &Sink) {
   // Rows of 16 threads and more measured no gain (1.03x), and a kernel
   // bound by its loops or its texture fetches hides what rows of 8 cost;
   // rows whose bytes leave sectors partly used waste them anyway.
-  unsigned Width = 0;
-  for (const MemAccess &A : M.accesses())
-    if (A.Space == MemSpace::Global && !A.IsAtomic && unitStrideInX(A))
-      Width = Width ? std::min(Width, A.Width) : A.Width;
   LoopOrFetch Body = loopsAndFetches(M);
   for (const LaunchConfig &L : Launches) {
     if (!L.Block || *L.Block->X > MaxNarrowRow || L.Block->Y.value_or(1) <= 1)
       continue;
-    int64_t X = *L.Block->X, RowBytes = X * Width;
-    bool PartSectors = RowBytes % SectorBytes != 0;
-    if (!Width || (Body.Loop && !PartSectors) || Body.Fetch)
+    int64_t X = *L.Block->X;
+    RowBytes Bytes = rowBytes(M, X);
+    bool PartSectors = Bytes.Partial != 0;
+    std::optional<int64_t> Warps =
+        mostWarpsAtLaunch(L.Call, L.Caller, uses(Ctx), Ctx);
+    if (!Bytes.Lane || (Body.Loop && !PartSectors) || Body.Fetch ||
+        (Warps && kernelMovesLittle(M, *Warps)))
       continue;
     int Rows = int(std::min<int64_t>(
         (32 + X - 1) / X, L.Block->Y.value_or(1) * L.Block->Z.value_or(1)));
@@ -83,7 +201,7 @@ void UncoalescedAccessCheck::remarkOnNarrowBlocks(
                 "each row of %0 threads uses %1 bytes of a 32-byte sector; a "
                 "block 32 threads wide (e.g. 32x%2) fills whole sectors",
                 DiagnosticIDs::Note)
-          << int(X) << int(RowBytes % SectorBytes)
+          << int(X) << int(Bytes.Partial % SectorBytes)
           << int(std::max<int64_t>(1, X * *L.Block->Y / 32));
     else
       Sink.diag(

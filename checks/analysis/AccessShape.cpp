@@ -174,6 +174,52 @@ SymRef strideOfWrapsAs(const SymRef &E, const SymRef &Unit) {
   return symOp(E->Kind, Ops[0], Ops[1], Ops[2]);
 }
 
+// A quotient of the thread's index (`i / n`), kept opaque by the polynomial
+// view.
+bool threadQuotient(const SymNode &L) {
+  return (L.Kind == SymKind::Div || L.Kind == SymKind::Shr) &&
+         L.threadDependent();
+}
+
+// The runtime stride of a coordinate the lanes follow one by one when that
+// coordinate is the lowest digit of the flat thread index, spelled as a
+// subtraction (`i0 = i - i1 * n0`, `i1 = i / n0`): in \p P, the only term
+// of threadIdx.x is `threadIdx.x * s` (times the element size), and s also
+// scales some quotient of the thread's index taken away. Null when \p P is not
+// written so.
+const SymNode *strideOfSubtractedDigit(const Polynomial &P) {
+  const SymNode *Stride = nullptr;
+  int64_t Scale = 0;
+  for (const auto &[Mono, C] : P.Terms) {
+    bool Lane = llvm::any_of(Mono, [&](const std::string &K) {
+      const SymNode &L = *P.Leaves.at(K);
+      return L.Kind == SymKind::ThreadIdx && L.Dim == 0;
+    });
+    if (!Lane)
+      continue;
+    if (Stride || Mono.size() != 2 || C <= 0)
+      return nullptr;
+    for (const std::string &K : Mono)
+      if (const SymNode &L = *P.Leaves.at(K); L.Kind == SymKind::Uniform)
+        Stride = &L;
+    Scale = C;
+  }
+  if (!Stride || !isRuntimeStride(*Stride))
+    return nullptr;
+  // The digit's extent: a runtime value, or a constant of a warp or more
+  // (`t % 8`, read as `t - (t / 8) * 8`, reorders the lanes of every warp).
+  for (const auto &[Mono, C] : P.Terms)
+    if (C < 0 && llvm::is_contained(Mono, Stride->key()) &&
+        llvm::any_of(
+            Mono,
+            [&](const std::string &K) {
+              return threadQuotient(*P.Leaves.at(K));
+            }) &&
+        (Mono.size() > 2 || -C >= Scale * int64_t(WarpSize)))
+      return Stride;
+  return nullptr;
+}
+
 // The size of what \p Root points to (1 for `void` and `char`).
 int64_t pointeeBytes(const ValueDecl *Root, const ASTContext &Ctx) {
   QualType T = Root->getType();
@@ -196,7 +242,24 @@ SymRef innermostStrideAsElement(const MemAccess &A, const ASTContext &Ctx) {
   int64_t Pointee = pointeeBytes(A.Root, Ctx);
   int64_t Unit = A.Width % Pointee == 0 ? A.Width / Pointee : 1;
   SymRef Out = strideOfWrapsAs(A.Offset, symConst(Unit));
-  return Out == A.Offset ? nullptr : Out;
+  if (Out != A.Offset)
+    return Out;
+  const SymNode *Digit = strideOfSubtractedDigit(toPolynomial(A.Offset));
+  if (!Digit)
+    return nullptr;
+  return substitute(A.Offset, [&](const SymNode &L) -> SymRef {
+    return L.key() == Digit->key() ? symConst(Unit) : nullptr;
+  });
+}
+
+const SymNode *hostChosenLaneStride(const MemAccess &A) {
+  AffineForm F = affine(A.Offset);
+  const Polynomial &C = F.Coeff[0];
+  if (C.Terms.size() != 1 || C.Terms.begin()->second <= 0 ||
+      C.Terms.begin()->first.size() != 1 || !scaledByRuntimeStrides(A.Offset))
+    return nullptr;
+  const SymNode &S = *C.Leaves.at(C.Terms.begin()->first.front());
+  return S.Kind == SymKind::Uniform && isRuntimeStride(S) ? &S : nullptr;
 }
 
 namespace {
@@ -508,6 +571,20 @@ std::optional<VectorIssue> vectorIssue(const KernelModel &M, const MemAccess &A,
   return VectorIssue{Chunk->Loop, Bytes, Chunk->Bytes};
 }
 
+bool contiguousInX(const MemAccess &A) {
+  AffineForm AF = affine(A.Offset);
+  if (auto C = AF.Coeff[0].constant())
+    if (*C == A.Width && !AF.NonAffine)
+      return true;
+  return false;
+}
+
+bool usesSharedMemory(const KernelModel &M) {
+  return llvm::any_of(M.accesses(), [](const MemAccess &A) {
+    return A.Space == MemSpace::Shared;
+  });
+}
+
 bool insideLibrary(const MemAccess &A) {
   for (const CallExpr *Call : A.CallStack)
     if (declaredInLibrary(Call->getCalleeDecl()))
@@ -527,12 +604,8 @@ namespace {
 // (`(i / n3) % n2`): it changes slower than the lane. The lowest digit (`i %
 // k`) is the lane's own.
 bool slowPartOfThreadIndex(const SymNode &L) {
-  auto IsQuotient = [](const SymNode &N) {
-    return (N.Kind == SymKind::Div || N.Kind == SymKind::Shr) &&
-           N.threadDependent();
-  };
-  return IsQuotient(L) ||
-         (L.Kind == SymKind::Rem && !L.Ops.empty() && IsQuotient(*L.Ops[0]));
+  return threadQuotient(L) || (L.Kind == SymKind::Rem && !L.Ops.empty() &&
+                               threadQuotient(*L.Ops[0]));
 }
 
 } // namespace

@@ -59,12 +59,21 @@ std::optional<ThreadChunk> threadChunk(const KernelModel &M,
 /// (every term of it scaled by one: `x[i0 * s0 + i1 * s1]`) and the
 /// coordinate the lanes follow is the flat thread index wrapped at a row
 /// (`i0 = i % ne0`, `(i - lp + n) % n`, `i >= n ? i - n : i`, the modulus
-/// a runtime value or a constant of a warp or more). Such a coordinate is
-/// the innermost of the decomposition, and the innermost stride of a
-/// contiguous tensor is its element; the lanes then run contiguously but
+/// a runtime value or a constant of a warp or more) or its lowest digit
+/// written as a subtraction (`i0 = i - i1 * ne0` after `i1 = i / ne0`). Such a
+/// coordinate is the innermost of the decomposition, and the innermost stride
+/// of a contiguous tensor is its element; the lanes then run contiguously but
 /// for the one wrap per row. Null when \p A is not written so.
 SymRef innermostStrideAsElement(const MemAccess &A,
                                 const clang::ASTContext &Ctx);
+
+/// The runtime stride the lanes are apart when \p A is written for views of
+/// runtime strides (every term of its address scaled by one: `x[i * incx]`,
+/// `src[i * s0 + j * s1]`) and the lane's own coordinate is scaled by a
+/// parameter alone: the host chooses how far apart the lanes are, and one
+/// element is a common choice. Null otherwise (`m[r * ld + c]` walks rows
+/// of a matrix whose columns are unit-stride).
+const SymNode *hostChosenLaneStride(const MemAccess &A);
 
 /// True when \p G, loads whose first is \p Rep, is a lane loading the whole
 /// of a small record of its own: over all the loads of the root whose
@@ -120,6 +129,13 @@ struct VectorIssue {
 /// (`leastVectorBankConflictDegree`).
 std::optional<VectorIssue> vectorIssue(const KernelModel &M, const MemAccess &A,
                                        const clang::ASTContext &Ctx);
+
+/// Neighbouring lanes of \p A on neighbouring elements: the lane stride is
+/// the element size.
+bool contiguousInX(const MemAccess &A);
+
+/// Whether \p M accesses shared memory at all.
+bool usesSharedMemory(const KernelModel &M);
 
 /// True when \p A is a CUDA library's business: inlined from a call into
 /// CUB, Thrust, CUTLASS or libcu++, or of a type one of them declares (their

@@ -341,6 +341,11 @@ public:
     if (!Caller || !Caller->getBody())
       return std::nullopt;
     E = E->IgnoreParenImpCasts();
+    // `int(n / 4)`, `(unsigned)n`: an integer converted keeps its values.
+    if (const auto *EC = dyn_cast<ExplicitCastExpr>(E);
+        EC && EC->getType()->isIntegerType() &&
+        EC->getSubExpr()->getType()->isIntegerType())
+      return of(EC->getSubExpr(), Caller, Depth + 1, Wrappers);
     if (const VarDecl *V = localVariable(E))
       return withAssigned(V, of(V->getInit(), Caller, Depth + 1, Wrappers),
                           Caller, Depth, Wrappers);
@@ -565,6 +570,27 @@ extentValuesAtLaunch(const CUDAKernelCallExpr *Launch, unsigned Arg,
       Values[Dim] = PossibleValues{*(*Known)[Dim]};
   }
   return Values;
+}
+
+std::optional<int64_t> mostWarpsAtLaunch(const CUDAKernelCallExpr *Launch,
+                                         const FunctionDecl *Caller,
+                                         const KernelUseIndex &Uses,
+                                         ASTContext &Ctx) {
+  int64_t Extent[2] = {1, 1}; // Blocks, threads per block.
+  for (unsigned Arg = 0; Arg < 2; ++Arg)
+    for (const std::optional<PossibleValues> &V :
+         extentValuesAtLaunch(Launch, Arg, Caller, Uses, Ctx)) {
+      if (!V || V->empty())
+        return std::nullopt;
+      int64_t Most = *std::max_element(V->begin(), V->end());
+      if (Most <= 0)
+        return std::nullopt;
+      // Past a trillion threads the count only says "large".
+      constexpr int64_t Large = int64_t(1) << 40;
+      Extent[Arg] = Most > Large / Extent[Arg] ? Large : Extent[Arg] * Most;
+    }
+  constexpr int64_t Lanes = 32;
+  return Extent[0] * ((Extent[1] + Lanes - 1) / Lanes);
 }
 
 SymRef bindLaunchArguments(const SymRef &E, const FunctionDecl &Kernel,

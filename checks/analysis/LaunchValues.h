@@ -97,6 +97,14 @@ extentValuesAtLaunch(const clang::CUDAKernelCallExpr *Launch, unsigned Arg,
                      const clang::FunctionDecl *Caller,
                      const KernelUseIndex &Uses, clang::ASTContext &Ctx);
 
+/// The most warps \p Launch can run: the grid's blocks times each block's
+/// warps, over the values extentValuesAtLaunch reads; nullopt when some
+/// extent of the grid or the block is not known.
+std::optional<int64_t>
+mostWarpsAtLaunch(const clang::CUDAKernelCallExpr *Launch,
+                  const clang::FunctionDecl *Caller, const KernelUseIndex &Uses,
+                  clang::ASTContext &Ctx);
+
 /// The block extent (0 for x, 1 for y, 2 for z) that \p Launch passes
 /// again as its argument \p Arg (`k<<<g, C>>>(.., C)`: the same variable
 /// or the same value); nullopt when none.

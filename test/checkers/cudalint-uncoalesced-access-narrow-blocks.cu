@@ -67,3 +67,44 @@ void launch_scale_rows(float *out, const float *in, int rows, int cols) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: remark: 4x16 blocks split each warp into 8 rows{{.*}}[cudalint-uncoalesced-access]
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: each row of 4 threads uses 16 bytes of a 32-byte sector{{.*}}
 }
+
+// A warp of 4x4 blocks spans four rows: what it fetches is counted over all
+// of them. Rows of 4 complex values fill a sector each; a table read by x
+// alone is the same 16 bytes in every row.
+struct cplx {
+  float re, im;
+};
+
+__global__ void scale_spectrum(cplx *out, const cplx *in, const float *k,
+                               int n) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  float s = k[x] * k[x] + k[y] * k[y];
+  out[y * n + x].re = in[y * n + x].re / s;
+  out[y * n + x].im = in[y * n + x].im / s;
+}
+
+void launch_scale_spectrum(cplx *out, const cplx *in, const float *k, int n) {
+  scale_spectrum<<<dim3(n / 4, n / 4), dim3(4, 4)>>>(out, in, k, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: each row has at most 4 threads{{.*}}
+  // CHECK-MESSAGES-NOT: :[[@LINE-2]]:3: note: each row of 4 threads uses
+}
+
+// Rows of 4 doubles: one sector each, read by x and y.
+__global__ void halve(double *a, int n) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  a[y * n + x] *= 0.5;
+}
+
+void launch_halve(double *a, int n) {
+  halve<<<dim3(n / 4, n / 8), dim3(4, 8)>>>(a, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: each row has at most 4 threads{{.*}}
+  // CHECK-MESSAGES-NOT: :[[@LINE-2]]:3: note: each row of 4 threads uses
+}
+
+// Rows of 2 complex values: half a sector per row.
+void launch_scale_spectrum_2(cplx *out, const cplx *in, const float *k, int n) {
+  scale_spectrum<<<dim3(n / 2, n / 16), dim3(2, 16)>>>(out, in, k, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: each row of 2 threads uses 16 bytes{{.*}}
+}

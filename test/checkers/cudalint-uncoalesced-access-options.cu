@@ -101,8 +101,8 @@ __global__ void clear_columns_launched(float *m) {
   // CHECK-MESSAGES-BLOCK16: :[[@LINE-5]]:3: warning: uncoalesced store to 'm': {{.*}}[cudalint-uncoalesced-access]
 }
 
-void launch_clear(float *m) {
-  clear_columns_launched<<<1, dim3(32, 8)>>>(m);
+void launch_clear(float *m, int n) {
+  clear_columns_launched<<<n, dim3(32, 8)>>>(m);
 }
 
 // ---- LaunchShapeNotes (default true). ----

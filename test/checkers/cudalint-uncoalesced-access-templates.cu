@@ -33,10 +33,10 @@ __global__ void decimate(float *out, const float *in) {
   // CHECK-MESSAGES-NOT: note: make consecutive threadIdx.x
 }
 
-void run_decimate(float *out, const float *in) {
-  decimate<1><<<64, 256>>>(out, in);
-  decimate<2><<<64, 256>>>(out, in);
-  decimate<16><<<64, 256>>>(out, in);
+void run_decimate(float *out, const float *in, int n) {
+  decimate<1><<<n, 256>>>(out, in);
+  decimate<2><<<n, 256>>>(out, in);
+  decimate<16><<<n, 256>>>(out, in);
 }
 
 // Small strides in every instantiation: quiet.
@@ -52,10 +52,11 @@ void run_decimate_small(float *out, const float *in) {
 }
 
 // Explicit instantiations are analysed too; the element size comes from the
-// instantiation (the worst one is char: 32 useful bytes).
+// instantiation (the worst one is char: 32 useful bytes); a stride the
+// caller passes would give no figure.
 template <typename T>
 __global__ void fill_column(T *a, int ld) {
-  a[threadIdx.x * ld] = T();
+  a[threadIdx.x * 64 + ld] = T();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced store to 'a': 32x the sectors needed [cudalint-uncoalesced-access]
   // CHECK-MESSAGES-NOT: note: make consecutive threadIdx.x
 }

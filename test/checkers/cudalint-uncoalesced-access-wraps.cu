@@ -73,7 +73,51 @@ void launch_wraps(float *d, const float *s, long n) {
   rows_by_modulo<<<(n + 255) / 256, 256>>>(d, s, n, 1, n, 1, n, n * 8);
   circular_pad<<<dim3(4, 8), 256>>>(d, s, 1, n, 2, 2, 260);
   ring_shift<<<dim3(4, 8), 256>>>(d, s, 3, 1000, 1, n);
-  small_modulus<<<64, 256>>>(d, s, 1, n);
+  small_modulus<<<n, 256>>>(d, s, 1, n);
   row_per_thread<<<64, 256>>>(d, s, 4096, 512);
-  constant_stride<<<64, 256>>>(d, n);
+  constant_stride<<<n, 256>>>(d, n);
+}
+
+// The innermost coordinate spelled as a subtraction: `i0 = i - i1 * n0`
+// after `i1 = i / n0`, each coordinate times its runtime stride.
+
+// Quiet: a 3-D copy between byte-strided views, through a helper.
+template <typename T>
+__device__ void copy_one(const char *src, char *dst) {
+  *(T *)dst = *(const T *)src;
+}
+
+__global__ void copy_views(const char *x, char *d, long ne, long n0, long n1,
+                           long sx0, long sx1, long sx2, long sd0, long sd1,
+                           long sd2) {
+  const long i = (long)blockDim.x * blockIdx.x + threadIdx.x;
+  if (i >= ne)
+    return;
+  const long i2 = i / (n0 * n1);
+  const long i1 = (i - i2 * n0 * n1) / n0;
+  const long i0 = i - i2 * n0 * n1 - i1 * n0;
+  copy_one<float>(x + i0 * sx0 + i1 * sx1 + i2 * sx2,
+                  d + i0 * sd0 + i1 * sd1 + i2 * sd2);
+}
+
+// Quiet: two coordinates, element strides, an int index.
+__global__ void copy_rows(float *dst, const float *src, int total, int w,
+                          int ss0, int ss1, int ds0, int ds1) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= total)
+    return;
+  int r = t / w;
+  int c = t - r * w;
+  dst[c * ds0 + r * ds1] = src[c * ss0 + r * ss1];
+}
+
+// Reported: the subtracted coordinate is the row, scaled by a unit stride
+// elsewhere (the lanes pick rows of a matrix).
+__global__ void rows_by_subtraction(float *out, const float *a, int nrows,
+                                    int ncols) {
+  int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  int q = idx / nrows;
+  int row = idx - q * nrows;
+  out[idx] = a[row * ncols + q];
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}}'a'{{.*}}[cudalint-uncoalesced-access]
 }
