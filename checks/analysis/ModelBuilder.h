@@ -300,6 +300,8 @@ private:
   Value rvalue(const clang::Expr *E);
   std::optional<int64_t> constant(const clang::Expr *E);
   Value children(const clang::Expr *E);
+  Value aggregate(const clang::InitListExpr *IL);
+  Value fieldOfLocalRecord(const Value &Record, const clang::Expr *E);
   Value rvalueImpl(const clang::Expr *E);
   std::optional<Value> builtinMember(const clang::Expr *E);
   Value castExpr(const clang::CastExpr *C);

@@ -110,14 +110,48 @@ Value ModelBuilder::loadFrom(const Loc &L, const Expr *E, bool Record) {
 }
 
 namespace {
-// Whether \p R, a reference to a record, only reads it: a field of it
-// (`qr.y`, `a.b.c`) or the whole record loaded or copied, or a const method
-// called on it.
-bool onlyReadsRecord(const DeclRefExpr *R, ASTContext &Ctx) {
+// The expression \p E is part of. An element of an initializer list has
+// two: the list as written and, in the list's semantic form, the implicit
+// conversion that list adds (`Range{r.hi}`): that one is taken.
+const Expr *soleParent(const Expr &E, ASTContext &Ctx) {
+  const Expr *List = nullptr, *Other = nullptr;
+  for (const DynTypedNode &N : Ctx.getParents(E)) {
+    const auto *P = N.get<Expr>();
+    if (!P)
+      return nullptr;
+    const Expr *&Slot = isa<InitListExpr>(P) ? List : Other;
+    if (Slot && Slot != P)
+      return nullptr;
+    Slot = P;
+  }
+  return Other ? Other : List;
+}
+
+// Whether \p At, a reference to a record or to a field of it, is the target
+// of an assignment the walk follows (assign() keeps the record's value, or
+// makes it unknown per thread): `r = f(...)`, `r.y = v`, `r.y += v`, `++r.y`.
+bool assignedThere(const Expr *At, const Expr *P) {
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P))
+    return Op->isAssignmentOp() && Op->getNumArgs() == 2 && Op->getArg(0) == At;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    return BO->isAssignmentOp() && BO->getLHS() == At;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+    return UO->isIncrementDecrementOp();
+  return false;
+}
+
+// Whether \p R, a reference to a record, reads it or writes it only in ways
+// the walk follows: a field of it (`qr.y`, `a.b.c`) or the whole record
+// loaded or copied, a const method called on it, an assignment to it or to
+// a field of it.
+bool followedUseOfRecord(const DeclRefExpr *R, ASTContext &Ctx) {
   const Expr *At = R;
   while (true) {
-    auto Parents = Ctx.getParents(*At);
-    const auto *P = Parents.size() == 1 ? Parents[0].get<Expr>() : nullptr;
+    const Expr *P = soleParent(*At, Ctx);
+    if (isa_and_nonnull<InitListExpr>(P))
+      return true; // An element of an aggregate, copied into it.
+    if (assignedThere(At, P))
+      return true;
     if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P)) {
       if (IC->getCastKind() == CK_LValueToRValue)
         return true;
@@ -137,10 +171,15 @@ bool onlyReadsRecord(const DeclRefExpr *R, ASTContext &Ctx) {
   }
 }
 
-// Whether the local record \p V keeps the value it was initialised with:
-// const, or only read in its function.
-bool keepsInitialRecord(const VarDecl *V, ASTContext &Ctx) {
-  if (!V->getInit() || !V->hasLocalStorage())
+// Whether the value the walk holds for the local record \p V (or a helper's
+// by-value record parameter) is its value: const, or only read and assigned in
+// ways the walk follows (a record reassigned whole, `qr = divmod(qr.x, n)`,
+// keeps a value the walk knows).
+bool recordValueFollowed(const VarDecl *V, ASTContext &Ctx) {
+  // A helper's by-value parameter holds its argument's value when inlined.
+  bool ByValueParameter =
+      isa<ParmVarDecl>(V) && !V->getType()->isReferenceType();
+  if ((!V->getInit() && !ByValueParameter) || !V->hasLocalStorage())
     return false;
   if (V->getType().isConstQualified())
     return true;
@@ -149,7 +188,7 @@ bool keepsInitialRecord(const VarDecl *V, ASTContext &Ctx) {
   return F && F->getBody() &&
          llvm::all_of(
              referencesTo(V, F->getBody(), Ctx),
-             [&](const DeclRefExpr *R) { return onlyReadsRecord(R, Ctx); });
+             [&](const DeclRefExpr *R) { return followedUseOfRecord(R, Ctx); });
 }
 } // namespace
 
@@ -163,11 +202,12 @@ Value ModelBuilder::loadLocal(const Loc &L, const Expr *E) {
       return Value::scalar(It->second.D[L.Member]);
     if (It != VarValues.end() && It->second.Kind == Value::UniformAgg)
       return opaqueExpr(E, false);
-    // `const uint2 qr = divmod(blockIdx.z, n); ... qr.y`: a record built
-    // whole from values the same in the block, and never written after.
+    // `uint2 qr = divmod(blockIdx.z, n); ... qr.y`: a record whose value
+    // the walk knows, because it is written only by assignments the walk
+    // follows.
     if (It != VarValues.end() && It->second.Kind == Value::Scalar &&
-        !It->second.threadDependent() && keepsInitialRecord(L.Var, Ctx))
-      return opaqueExpr(E, false);
+        recordValueFollowed(L.Var, Ctx))
+      return fieldOfLocalRecord(It->second, E);
     return opaqueExpr(E, true);
   }
   if (It != VarValues.end())
@@ -182,6 +222,19 @@ Value ModelBuilder::loadLocal(const Loc &L, const Expr *E) {
   if (!L.Var->hasLocalStorage())
     return opaque(L.Var, L.Var->getName(), false); // a global scalar
   return opaque(L.Var, L.Var->getName(), true);
+}
+
+// A field of a local record whose value is \p Record: uniform where the
+// record is, else a function of the record's value (threads holding the
+// same record read the same field; a record made from data is data).
+Value ModelBuilder::fieldOfLocalRecord(const Value &Record, const Expr *E) {
+  if (!Record.threadDependent())
+    return opaqueExpr(E, false);
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  StringRef Field = ME ? ME->getMemberDecl()->getName() : "field";
+  SymRef S = symData(inContext(E), sourceText(E, Ctx), Field, {Record.S});
+  const_cast<SymNode &>(*S).IntegerValued = E->getType()->isIntegerType();
+  return Value::scalar(S);
 }
 
 void ModelBuilder::access(const Loc &L, const Expr *E, bool Load, bool Store,
@@ -410,8 +463,18 @@ Value ModelBuilder::assignLocalMember(const Loc &L, const Expr *Whole,
     setVar(V, D, Whole->getExprLoc());
     return Value::scalar(D.D[L.Member]);
   }
-  setVar(V, opaque(Whole, V->getName(), true), Whole->getExprLoc());
-  return opaqueExpr(Whole, true);
+  // Another field written: the record stays uniform if it was and the
+  // value is; otherwise it is unknown per thread, and data if either was.
+  bool WasUniform = It != VarValues.end() && !It->second.threadDependent();
+  bool Dep = !WasUniform || RHS.threadDependent();
+  bool Data = (RHS.Kind == Value::Scalar && readsData(*RHS.S, {})) ||
+              (It != VarValues.end() && It->second.Kind == Value::Scalar &&
+               readsData(*It->second.S, {}));
+  setVar(V,
+         opaque(Whole, V->getName(), Dep,
+                Data ? DataOrigin::Memory : DataOrigin::None),
+         Whole->getExprLoc());
+  return opaqueExpr(Whole, Dep);
 }
 
 // The new value of a local after `x op= e`: pointer arithmetic in bytes,

@@ -251,6 +251,24 @@ Value ModelBuilder::children(const Expr *E) {
   return opaqueExpr(E, Dep);
 }
 
+// `Span{lo, lo + n}`: a record made of its elements, the same in threads
+// whose elements agree, and data where an element is.
+Value ModelBuilder::aggregate(const InitListExpr *IL) {
+  llvm::SmallVector<SymRef, 4> Elements;
+  bool Dep = false, AllScalar = true;
+  for (const Expr *Init : IL->inits()) {
+    Value V = rvalue(Init);
+    Dep |= V.threadDependent();
+    AllScalar &= V.Kind == Value::Scalar;
+    if (V.Kind == Value::Scalar)
+      Elements.push_back(V.S);
+  }
+  if (!Dep || !AllScalar || Elements.empty())
+    return opaqueExpr(IL, Dep);
+  return Value::scalar(symData(inContext(IL), sourceText(IL, Ctx),
+                               IL->getType().getAsString(), Elements));
+}
+
 Value ModelBuilder::rvalueImpl(const Expr *E) {
   E = E->IgnoreParens();
   switch (E->getStmtClass()) {
@@ -282,6 +300,8 @@ Value ModelBuilder::rvalueImpl(const Expr *E) {
     return call(CE);
   if (const auto *CC = dyn_cast<CXXConstructExpr>(E))
     return construct(CC);
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return aggregate(IL);
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
     return rvalue(MT->getSubExpr());
   if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))

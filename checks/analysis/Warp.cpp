@@ -166,6 +166,20 @@ static int64_t arbitraryData(const std::string &Source,
   }
 }
 
+// Appends to \p Out the values \p Leaf gives the per-thread leaves of \p E
+// (thread indices, per-thread data); false when one has none.
+static bool collectThreadLeafValues(const SymNode &E, const LeafValues &Leaf,
+                                    llvm::SmallVectorImpl<int64_t> &Out) {
+  return !anyLeaf(E, [&](const SymNode &L) {
+    if (L.Kind != SymKind::ThreadIdx && L.Kind != SymKind::Varying)
+      return false;
+    std::optional<int64_t> V = Leaf(L);
+    if (V)
+      Out.push_back(*V);
+    return !V;
+  });
+}
+
 std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
                                           unsigned Warp, unsigned Lane,
                                           const WhatIf *W) const {
@@ -228,9 +242,15 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
       llvm::SmallVector<int64_t, 2> In;
       for (const SymRef &I : L.Inputs) {
         std::optional<int64_t> V = evaluate(*I, Self);
-        if (!V)
+        // An input the sampled values cannot evaluate (a shift by a uniform
+        // amount, `__umulhi` of uniform values) is still a function of its
+        // per-thread leaves: threads that agree on those agree on it.
+        if (!V && !collectThreadLeafValues(*I, Self, In))
           return std::nullopt;
-        In.push_back(*V);
+        if (V)
+          In.push_back(*V);
+        else
+          In.push_back(INT64_MIN); // Keeps the two kinds of input apart.
       }
       return arbitraryData(L.Source, In);
     }
