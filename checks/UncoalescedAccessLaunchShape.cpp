@@ -24,6 +24,8 @@ constexpr int64_t SectorBytes = 32;
 // floats fill one sector, and 8x32 against 32x8 blocks measured 1.13x on a
 // 2D copy (16x16 on a stencil: 1.03x, noise).
 constexpr int64_t MaxNarrowRow = 8;
+// The bytes a row of that copy moved per access: one sector.
+constexpr int64_t MeasuredRowBytes = SectorBytes;
 
 // Loops and texture fetches in a kernel's body, where the time goes when
 // the kernel has them.
@@ -189,8 +191,12 @@ void UncoalescedAccessCheck::remarkOnNarrowBlocks(
     bool PartSectors = Bytes.Partial != 0;
     std::optional<int64_t> Warps =
         mostWarpsAtLaunch(L.Call, L.Caller, uses(Ctx), Ctx);
+    // The 1.13x was measured on rows of one sector (8 floats); rows of two
+    // or more whole sectors (8 float2 or float4 values) are not measured.
+    bool WholeSectorsUnmeasured =
+        !PartSectors && X * Bytes.Lane > MeasuredRowBytes;
     if (!Bytes.Lane || (Body.Loop && !PartSectors) || Body.Fetch ||
-        (Warps && kernelMovesLittle(M, *Warps)))
+        WholeSectorsUnmeasured || (Warps && kernelMovesLittle(M, *Warps)))
       continue;
     int Rows = int(std::min<int64_t>(
         (32 + X - 1) / X, L.Block->Y.value_or(1) * L.Block->Z.value_or(1)));
