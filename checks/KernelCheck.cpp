@@ -54,19 +54,20 @@ void KernelCheck::check(const MatchFinder::MatchResult &Result) {
   }
 }
 
-// A kernel that the main file defines and never names, while its host code
-// launches others, is dead code there (left for reference, or launched only
-// in a branch of an `#if` not compiled): whatever it would cost, no run of
-// the program pays it. A kernel in a header, or in a file that launches
-// nothing, may be launched from another file, and is checked; so is every
-// kernel under the `CheckUnlaunchedKernels` option.
+// A kernel that the translation unit never names where a run can reach
+// (not at all, or only in host functions that `main` never calls: code
+// left for reference, or reached only through a branch of an `#if` that is
+// not compiled), while its host code launches other kernels, is dead code
+// there: whatever it would cost, no run of the program pays it. Every
+// kernel of a file that launches none (a kernel library, launched from
+// other files) is checked, and so is every kernel under the
+// `CheckUnlaunchedKernels` option.
 bool KernelCheck::isDeadInThisProgram(const FunctionDecl &Kernel,
                                       ASTContext &Ctx) const {
   if (CheckUnlaunchedKernels)
     return false;
   const KernelUseIndex &Uses = uses(Ctx);
-  return Uses.launchesAnyKernel() && !Uses.isNamed(&Kernel) &&
-         Ctx.getSourceManager().isInMainFile(Kernel.getLocation());
+  return Uses.launchesAnyKernel() && !Uses.isNamedWhereRunsReach(&Kernel);
 }
 
 // One round per stand-in, each with the locations reported so far; what

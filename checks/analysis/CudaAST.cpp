@@ -310,10 +310,13 @@ public:
       llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<HostCallSite, 2>>
           &HostCalls,
       llvm::DenseSet<const FunctionDecl *> &NamedOtherwise,
-      llvm::DenseSet<const FunctionDecl *> &NamedKernels)
+      llvm::DenseMap<const FunctionDecl *,
+                     llvm::SmallPtrSet<const FunctionDecl *, 2>>
+          &NamingFunctions,
+      const FunctionDecl *&Main)
       : Ctx(Ctx), Launches(Launches), OtherUses(OtherUses),
         HostCalls(HostCalls), NamedOtherwise(NamedOtherwise),
-        NamedKernels(NamedKernels) {}
+        NamingFunctions(NamingFunctions), Main(Main) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -338,6 +341,8 @@ public:
     return Result;
   }
   bool TraverseFunctionDecl(FunctionDecl *FD) {
+    if (FD && FD->isMain() && FD->doesThisDeclarationHaveABody())
+      Main = FD;
     return inFunction(FD, [this](FunctionDecl *D) {
       return RecursiveASTVisitor::TraverseFunctionDecl(D);
     });
@@ -414,7 +419,7 @@ public:
       NamedOtherwise.insert(FD->getCanonicalDecl());
     if (!isKernel(FD))
       return true;
-    NamedKernels.insert(canonicalKernel(FD));
+    NamingFunctions[canonicalKernel(FD)].insert(CurrentFunction);
     if (!isHarmlessUse(Ref))
       OtherUses[canonicalKernel(FD)] = true;
     return true;
@@ -424,7 +429,7 @@ public:
   bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *Lookup) {
     for (const NamedDecl *D : Lookup->decls())
       if (const FunctionDecl *FD = D->getAsFunction(); FD && isKernel(FD))
-        NamedKernels.insert(canonicalKernel(FD));
+        NamingFunctions[canonicalKernel(FD)].insert(CurrentFunction);
     return true;
   }
 
@@ -471,20 +476,66 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<HostCallSite, 2>>
       &HostCalls;
   llvm::DenseSet<const FunctionDecl *> &NamedOtherwise;
-  llvm::DenseSet<const FunctionDecl *> &NamedKernels;
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallPtrSet<const FunctionDecl *, 2>> &NamingFunctions;
+  const FunctionDecl *&Main;
   llvm::DenseSet<const DeclRefExpr *> CalleeNames;
   const FunctionDecl *CurrentFunction = nullptr;
 };
 } // namespace
 
+namespace {
+// The host functions that calls made from \p Main reach, directly or not
+// (canonical decls).
+llvm::DenseSet<const FunctionDecl *> reachedFrom(
+    const FunctionDecl *Main,
+    const llvm::DenseMap<const FunctionDecl *,
+                         llvm::SmallVector<HostCallSite, 2>> &HostCalls) {
+  llvm::DenseSet<const FunctionDecl *> Reached{Main->getCanonicalDecl()};
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const auto &[Callee, Sites] : HostCalls)
+      if (!Reached.contains(Callee) &&
+          llvm::any_of(Sites, [&](const HostCallSite &S) {
+            return !S.Caller || Reached.contains(S.Caller->getCanonicalDecl());
+          }))
+        Grew = Reached.insert(Callee).second || Grew;
+  }
+  return Reached;
+}
+} // namespace
+
 KernelUseIndex::KernelUseIndex(ASTContext &Ctx) {
+  const FunctionDecl *Main = nullptr;
   KernelUseCollector(Ctx, Launches, OtherUses, HostCalls, NamedOtherwise,
-                     NamedKernels)
+                     NamingFunctions, Main)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
+  if (Main)
+    ReachedFromMain = reachedFrom(Main, HostCalls);
 }
 
-bool KernelUseIndex::isNamed(const FunctionDecl *Kernel) const {
-  return NamedKernels.contains(canonicalKernel(Kernel));
+// A function that the call graph cannot show unreached counts as reached:
+// one named other than by a call (a callback), a method (constructors and
+// operators run without a CallExpr), a template or its instantiation, a
+// kernel or device function (a device-side launch), and code outside any
+// function.
+bool KernelUseIndex::hostFunctionReachable(const FunctionDecl *F) const {
+  if (!ReachedFromMain || !F || isa<CXXMethodDecl>(F) ||
+      F->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
+      F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>())
+    return true;
+  const FunctionDecl *Canonical = F->getCanonicalDecl();
+  return ReachedFromMain->contains(Canonical) ||
+         NamedOtherwise.contains(Canonical);
+}
+
+bool KernelUseIndex::isNamedWhereRunsReach(const FunctionDecl *Kernel) const {
+  auto It = NamingFunctions.find(canonicalKernel(Kernel));
+  if (It == NamingFunctions.end())
+    return false;
+  return llvm::any_of(It->second, [this](const FunctionDecl *F) {
+    return hostFunctionReachable(F);
+  });
 }
 
 std::optional<llvm::ArrayRef<HostCallSite>>

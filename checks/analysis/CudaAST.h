@@ -170,10 +170,12 @@ public:
   /// all in view.
   std::optional<llvm::ArrayRef<HostCallSite>>
   hostCalls(const clang::FunctionDecl *F) const;
-  /// True when \p Kernel is named anywhere in the translation unit: a
-  /// launch, its address taken (`cudaLaunchKernel((void *)k, ..)`), a
-  /// template argument, or a lookup in a template's pattern.
-  bool isNamed(const clang::FunctionDecl *Kernel) const;
+  /// True when \p Kernel is named (a launch, its address taken for
+  /// `cudaLaunchKernel((void *)k, ..)`, a template argument, a lookup in a
+  /// template's pattern) somewhere a run can reach: anywhere, in a
+  /// translation unit without `main`; else outside any function, or in a
+  /// function that `main` calls, directly or not (hostFunctionReachable).
+  bool isNamedWhereRunsReach(const clang::FunctionDecl *Kernel) const;
   /// True when the translation unit launches some kernel: its host code is
   /// in view.
   bool launchesAnyKernel() const { return !Launches.empty(); }
@@ -186,7 +188,14 @@ private:
                  llvm::SmallVector<HostCallSite, 2>>
       HostCalls;
   llvm::DenseSet<const clang::FunctionDecl *> NamedOtherwise;
-  llvm::DenseSet<const clang::FunctionDecl *> NamedKernels;
+  /// The functions each kernel is named in (null: outside any function).
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallPtrSet<const clang::FunctionDecl *, 2>>
+      NamingFunctions;
+  /// The host functions a run can reach from `main` (canonical decls);
+  /// unset when the translation unit defines no `main`.
+  std::optional<llvm::DenseSet<const clang::FunctionDecl *>> ReachedFromMain;
+  bool hostFunctionReachable(const clang::FunctionDecl *F) const;
 };
 
 } // namespace cudalint
