@@ -355,6 +355,15 @@ const char *guardNote(const Guard &G) {
                                : "the condition is here";
 }
 
+// True unless threads also leave before \p P at another early exit: putting
+// the work under the opposite of \p G's condition would still leave those
+// out (a kernel that returns whole warps before a barrier on purpose).
+bool leavesOnlyHere(const SyncPoint &P, const Guard &G) {
+  return !G.Exit || llvm::none_of(P.Guards, [&](const Guard &Other) {
+    return Other.Exit && Other.Where != G.Where;
+  });
+}
+
 std::string remedy(const Guard &G, bool WarpOnly) {
   std::string Remedy =
       G.Exit ? "instead of leaving early, put the work under the "
@@ -415,8 +424,9 @@ void DivergentBarrierCheck::reportMissedBarrier(SourceLocation Loc,
   if (const Expr *CondE = conditionOf(G.Where))
     Sink.diag(Ctx.getSourceManager().getExpansionLoc(CondE->getBeginLoc()),
               guardNote(G), DiagnosticIDs::Note);
-  Sink.diag(Loc, "%0", DiagnosticIDs::Note)
-      << remedy(G, P.Scope == SyncScope::Warp);
+  if (leavesOnlyHere(P, G))
+    Sink.diag(Loc, "%0", DiagnosticIDs::Note)
+        << remedy(G, P.Scope == SyncScope::Warp);
 }
 
 } // namespace cudalint
