@@ -301,21 +301,6 @@ std::string missedBarrierMessage(const SyncPoint &P, const DivergentGuard &D,
                                    : " is not a multiple of " + Step);
 }
 
-// The function whose body holds \p S (the kernel, or a helper inlined
-// into it).
-const FunctionDecl *functionHolding(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (int Depth = 0; Depth < 256; ++Depth) {
-    auto Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return nullptr;
-    Node = Parents[0];
-    if (const auto *FD = Node.get<FunctionDecl>())
-      return FD;
-  }
-  return nullptr;
-}
-
 // True when the threads that leave at \p G end the kernel there: the arm
 // that leaves ends in a `return` of the kernel itself, not of an inlined
 // helper, nor a `break` or `continue` after which they go on.
@@ -328,7 +313,7 @@ bool leaversEndTheKernel(const Guard &G, const FunctionDecl &Kernel,
   while (const auto *Block = dyn_cast_or_null<CompoundStmt>(Arm))
     Arm = Block->body_empty() ? nullptr : Block->body_back();
   return isa_and_nonnull<ReturnStmt>(Arm) &&
-         functionHolding(If, Ctx) == &Kernel;
+         enclosingFunction(*If, Ctx) == &Kernel;
 }
 
 // Which threads miss it, and what follows. Threads that have returned do

@@ -175,6 +175,16 @@ const FunctionDecl *canonicalKernel(const FunctionDecl *FD) {
   return FD->getCanonicalDecl();
 }
 
+const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  for (unsigned Depth = 0; Depth < 64 && Parents.size() == 1; ++Depth) {
+    if (const auto *F = Parents[0].get<FunctionDecl>())
+      return F;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return nullptr;
+}
+
 const Expr *stripNoOps(const Expr *E) {
   while (E) {
     E = E->IgnoreParenImpCasts();

@@ -100,6 +100,11 @@ const clang::Expr *conditionOf(const clang::Stmt *S);
 /// Strips parentheses, implicit casts and no-op explicit casts.
 const clang::Expr *stripNoOps(const clang::Expr *E);
 
+/// The function whose body holds \p S (a kernel, or a helper inlined into
+/// one), or null.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S,
+                                             clang::ASTContext &Ctx);
+
 /// The variable that a pointer-valued expression points into, following
 /// `p`, `p + k`, `&p[k]`, `(T *)p` and `thrust::raw_pointer_cast`-like
 /// conversions. Null when the base cannot be named.

@@ -1,6 +1,7 @@
 //===--- FieldValues.cpp --------------------------------------------------===//
 
 #include "FieldValues.h"
+#include "CudaAST.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -10,17 +11,6 @@ using namespace clang;
 namespace cudalint {
 
 namespace {
-
-// The function whose body holds \p S, or null.
-const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
-  for (unsigned Depth = 0; Depth < 64 && Parents.size() == 1; ++Depth) {
-    if (const auto *F = Parents[0].get<FunctionDecl>())
-      return F;
-    Parents = Ctx.getParents(Parents[0]);
-  }
-  return nullptr;
-}
 
 // The expression that uses \p E, past parentheses and casts that keep it.
 const Stmt *userOf(const Expr *E, ASTContext &Ctx, const Expr *&Used) {
