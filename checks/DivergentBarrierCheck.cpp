@@ -5,6 +5,7 @@
 #include "analysis/Divergence.h"
 #include "analysis/KnownMultiples.h"
 #include "analysis/LaunchValues.h"
+#include "analysis/StaleSharedReads.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -222,6 +223,64 @@ bool ruledOutByCheckedSizes(const SyncPoint &P, size_t I, const KernelModel &M,
   return Seen > 0;
 }
 
+// True when the threads that leave at \p G end the kernel there: the arm
+// that leaves ends in a `return` of the kernel itself, not of an inlined
+// helper, nor a `break` or `continue` after which they go on.
+bool leaversEndTheKernel(const Guard &G, const FunctionDecl &Kernel,
+                         ASTContext &Ctx) {
+  const auto *If = dyn_cast_or_null<IfStmt>(G.Where);
+  if (!G.Exit || !If)
+    return false;
+  const Stmt *Arm = G.Taken ? If->getElse() : If->getThen();
+  while (const auto *Block = dyn_cast_or_null<CompoundStmt>(Arm))
+    Arm = Block->body_empty() ? nullptr : Block->body_back();
+  return isa_and_nonnull<ReturnStmt>(Arm) &&
+         enclosingFunction(*If, Ctx) == &Kernel;
+}
+
+// True when the threads that leave at \p G exit the kernel before a barrier
+// of the block meets them again: an early `return`, or a loop after which
+// none follows.
+bool leaversExitTheKernel(const Guard &G, const SyncPoint &P,
+                          const KernelModel &M, ASTContext &Ctx) {
+  return leaversEndTheKernel(G, M.kernel(), Ctx) ||
+         leavingLoopExitsKernel(G, P, M, Ctx.getSourceManager());
+}
+
+// True when a barrier of the kernel lies in the arm of \p G that leaves
+// (`if (t >= n) { __syncthreads(); return; }`): the leavers meet another
+// barrier before they exit, and the two are matched against each other.
+bool leaversMeetABarrier(const Guard &G, const KernelModel &M,
+                         const SourceManager &SM) {
+  const auto *If = dyn_cast_or_null<IfStmt>(G.Where);
+  const Stmt *Arm = If ? (G.Taken ? If->getElse() : If->getThen()) : nullptr;
+  if (!Arm)
+    return false;
+  SourceRange R(SM.getExpansionLoc(Arm->getBeginLoc()),
+                SM.getExpansionLoc(Arm->getEndLoc()));
+  return llvm::any_of(M.syncs(), [&](const SyncPoint &Q) {
+    const Expr *At = Q.CallStack.empty() ? Q.E : Q.CallStack.front();
+    SourceLocation L = SM.getExpansionLoc(At->getBeginLoc());
+    return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+  });
+}
+
+// Threads that exit do not hold up the barrier; they matter only if the
+// threads that stay read what they would have written before it.
+bool leaversHarmless(const Guard &G, const SyncPoint &P, const KernelModel &M,
+                     llvm::ArrayRef<WarpSampler> Samplers, ASTContext &Ctx) {
+  // `__syncthreads_count(p)` and its kin publish a value of every thread.
+  if (P.Scope != SyncScope::Block || P.E->getNumArgs() != 0 ||
+      !leaversExitTheKernel(G, P, M, Ctx) ||
+      leaversMeetABarrier(G, M, Ctx.getSourceManager()))
+    return false;
+  std::vector<BlockShape> Shapes;
+  for (const WarpSampler &S : Samplers)
+    Shapes.push_back(S.shape());
+  return !staleSharedReadsPossible(M, P, G, Shapes, Ctx.getSourceManager());
+}
+
 // The first guard of \p P on which the threads that should meet at it can
 // disagree, and how they split on it. A guard whose arms each run as many
 // barriers as the other (`pathsMeetEqualBarriers`) does not count, nor one that
@@ -250,7 +309,8 @@ firstDivergentGuard(const SyncPoint &P, const KernelModel &M,
     BlockSplit AtLaunches = splitAtLaunches(P, I, M, Launches, Uses, Ctx);
     if (AtLaunches == BlockSplit::Never ||
         (Split->Kind == ThreadSplit::ForSomeBound &&
-         ruledOutByCheckedSizes(P, I, M, Launches, Uses, Ctx)))
+         ruledOutByCheckedSizes(P, I, M, Launches, Uses, Ctx)) ||
+        leaversHarmless(G, P, M, Samplers, Ctx))
       continue;
     // A bound that a launch shows inside a block of a block barrier is
     // certain; one the launches leave open is a condition on the sizes.
@@ -299,21 +359,6 @@ std::string missedBarrierMessage(const SyncPoint &P, const DivergentGuard &D,
          " when " + D.Split.Bound +
          (Step.empty() || WarpOnly ? " falls inside a " + Group
                                    : " is not a multiple of " + Step);
-}
-
-// True when the threads that leave at \p G end the kernel there: the arm
-// that leaves ends in a `return` of the kernel itself, not of an inlined
-// helper, nor a `break` or `continue` after which they go on.
-bool leaversEndTheKernel(const Guard &G, const FunctionDecl &Kernel,
-                         ASTContext &Ctx) {
-  const auto *If = dyn_cast_or_null<IfStmt>(G.Where);
-  if (!G.Exit || !If)
-    return false;
-  const Stmt *Arm = G.Taken ? If->getElse() : If->getThen();
-  while (const auto *Block = dyn_cast_or_null<CompoundStmt>(Arm))
-    Arm = Block->body_empty() ? nullptr : Block->body_back();
-  return isa_and_nonnull<ReturnStmt>(Arm) &&
-         enclosingFunction(*If, Ctx) == &Kernel;
 }
 
 // Which threads miss it, and what follows. Threads that have returned do
@@ -385,7 +430,7 @@ void DivergentBarrierCheck::checkKernel(const KernelView &Kernel,
       if (std::optional<DivergentGuard> D =
               firstDivergentGuard(P, M, Samplers, Launches, uses(Ctx), Ctx)) {
         markReported(Loc);
-        reportMissedBarrier(Loc, P, *D, F.Decl, Sink);
+        reportMissedBarrier(Loc, P, *D, M, Sink);
       }
     }
   }
@@ -394,15 +439,15 @@ void DivergentBarrierCheck::checkKernel(const KernelView &Kernel,
 void DivergentBarrierCheck::reportMissedBarrier(SourceLocation Loc,
                                                 const SyncPoint &P,
                                                 const DivergentGuard &D,
-                                                const FunctionDecl &Kernel,
+                                                const KernelModel &M,
                                                 FindingSink &Sink) {
-  ASTContext &Ctx = Kernel.getASTContext();
+  ASTContext &Ctx = M.kernel().getASTContext();
   const Guard &G = *D.G;
   Sink.diag(Loc, "%0",
             D.Certain ? DiagnosticIDs::Error : DiagnosticIDs::Warning)
       << missedBarrierMessage(P, D, Ctx);
   Sink.diag(Loc, "%0", DiagnosticIDs::Note) << missedBarrierReason(
-      P, G, D.Split, leaversEndTheKernel(G, Kernel, Ctx), Ctx);
+      P, G, D.Split, leaversExitTheKernel(G, P, M, Ctx), Ctx);
   for (const CallExpr *Call : P.CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);

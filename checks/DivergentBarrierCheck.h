@@ -26,11 +26,10 @@ private:
   void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   /// The finding at barrier \p P, which the threads split by \p D miss
   /// (an error when certain, a warning naming the sizes that decide it),
-  /// and its notes: where the guard is, and what to do instead. \p Kernel
-  /// is the definition analysed (an instantiation of a template).
+  /// and its notes: where the guard is, and what to do instead. \p M
+  /// models the definition analysed (an instantiation of a template).
   void reportMissedBarrier(clang::SourceLocation Loc, const SyncPoint &P,
-                           const DivergentGuard &D,
-                           const clang::FunctionDecl &Kernel,
+                           const DivergentGuard &D, const KernelModel &M,
                            FindingSink &Sink);
 };
 

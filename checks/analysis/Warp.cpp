@@ -56,6 +56,10 @@ template <class T> std::optional<T> median(std::vector<T> V) {
 
 } // namespace
 
+uint64_t mixBits(uint64_t X) { return mix(X); }
+
+uint64_t stableLeafHash(const SymNode &L) { return stableHash(L); }
+
 std::string BlockShape::str() const {
   if (!X)
     return Y == 1 && Z.value_or(1) == 1 ? "unknown, one-dimensional"

@@ -118,6 +118,11 @@ private:
   std::vector<Sample> Drawn;
 };
 
+/// A hash of leaf \p L by kind and name: the same in every run.
+uint64_t stableLeafHash(const SymNode &L);
+/// A fixed bit mixer (SplitMix64) for drawing values from seeds.
+uint64_t mixBits(uint64_t X);
+
 /// One sampler for each of \p Shapes, in the same order.
 std::vector<WarpSampler> warpSamplers(llvm::ArrayRef<BlockShape> Shapes);
 

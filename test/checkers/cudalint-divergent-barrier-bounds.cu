@@ -114,8 +114,8 @@ __global__ void rows_per_warp(const float *A, float *out, int M, int K) {
     tile[tid / 32][tid % 32] = A[(by * BM + tid / 32) * K + k0 + tid % 32];
     __syncthreads();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
-    for (int k = 0; k < 32; ++k)
-      acc += tile[tid / 32][k];
+    for (int k = 0; k < BM; ++k)
+      acc += tile[k][tid % 32];
     __syncthreads();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
   }

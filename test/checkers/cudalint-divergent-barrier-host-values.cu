@@ -156,15 +156,14 @@ __global__ void half_warp_sync(float *v) {
 // Launched with a size that is not a multiple of the block: the last block
 // splits.
 __global__ void scale_ragged(float *v, int count) {
-  __shared__ float first;
+  __shared__ float mirror[1024];
   int g = blockIdx.x * blockDim.x + threadIdx.x;
   if (g >= count)
     return;
-  if (threadIdx.x == 0)
-    first = v[blockIdx.x * blockDim.x];
+  mirror[threadIdx.x] = v[g];
   __syncthreads();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
-  v[g] -= first;
+  v[g] -= mirror[blockDim.x - 1 - threadIdx.x];
 }
 
 // A size the host does not show: the warning says when it splits a block.
@@ -189,7 +188,7 @@ __global__ void rows_per_warp_odd(float *x, int nrows) {
     scratch[threadIdx.x / 32] = x[r];
     __syncthreads();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}when 'nrows' is not a multiple of {{.*}}[cudalint-divergent-barrier]
-    x[r] = scratch[0];
+    x[r] = scratch[(threadIdx.x / 32 + 1) % per_block];
   }
 }
 
@@ -201,7 +200,7 @@ __global__ void narrow_rows(float *x, int width) {
   s[threadIdx.x] = x[threadIdx.x];
   __syncthreads();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}when 'width' falls inside a block [cudalint-divergent-barrier]
-  x[threadIdx.x] = s[width - 1 - threadIdx.x];
+  x[threadIdx.x] = s[threadIdx.x + 1];
 }
 
 // The same lane test against a fraction: a float times 32 can be 16.

@@ -70,7 +70,7 @@ __global__ void row_scale_partial(float *x, int width) {
   row[t] = x[blockIdx.x * width + t];
   __syncthreads();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
-  x[blockIdx.x * width + t] = row[t] / (row[0] + row[width - 1] + 1.f);
+  x[blockIdx.x * width + t] = row[t] / (row[0] + row[t + 1] + 1.f);
 }
 
 // The loop is inside another one: a lane that leaves the inner loop meets

@@ -118,7 +118,7 @@ __global__ void column_solve_partial(float *x, int k) {
   col[threadIdx.y * 32 + threadIdx.x] = x[threadIdx.y * 32 + threadIdx.x];
   __syncthreads();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}missed by some threads{{.*}} when {{.*}}[cudalint-divergent-barrier]
-  x[threadIdx.y * 32 + threadIdx.x] = col[threadIdx.x];
+  x[threadIdx.y * 32 + threadIdx.x] = col[k * 32 + threadIdx.x];
 }
 
 // Launched in a `case` whose label is more rows than its constant.
@@ -130,7 +130,7 @@ __global__ void rows_short(float *x) {
   tile[threadIdx.z * 16 + threadIdx.x] = x[threadIdx.z * 16 + threadIdx.x];
   __syncthreads();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: error: {{.*}}not reached by all threads{{.*}}[cudalint-divergent-barrier]
-  x[threadIdx.z * 16 + threadIdx.x] = tile[threadIdx.x];
+  x[threadIdx.z * 16 + threadIdx.x] = tile[rows_t * 16 + threadIdx.x];
 }
 
 void launch_all(float *x, int n, int k, int rows) {

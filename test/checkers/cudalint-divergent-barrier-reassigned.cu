@@ -86,7 +86,8 @@ __global__ void scale_diag(float *v, int count) {
   last[threadIdx.x] = v[count - 1 - blockIdx.x * blockDim.x - threadIdx.x];
   __syncthreads();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}[cudalint-divergent-barrier]
-  v[blockIdx.x * blockDim.x + threadIdx.x] = last[0];
+  v[blockIdx.x * blockDim.x + threadIdx.x] =
+      last[blockDim.x - 1 - threadIdx.x];
 }
 
 // A block size doubled in place is not followed.

@@ -99,14 +99,13 @@ struct Tiles {
 };
 
 __global__ void tile_max(float *v, int count) {
-  __shared__ float best;
+  __shared__ float peer[1024];
   if (blockIdx.x * blockDim.x + threadIdx.x >= count)
     return;
-  if (threadIdx.x == 0)
-    best = v[blockIdx.x];
+  peer[threadIdx.x] = v[blockIdx.x * blockDim.x + threadIdx.x];
   __syncthreads();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}[cudalint-divergent-barrier]
-  v[blockIdx.x * blockDim.x + threadIdx.x] -= best;
+  v[blockIdx.x * blockDim.x + threadIdx.x] -= peer[threadIdx.x ^ 1];
 }
 
 // Read from a file: whatever the bytes say.

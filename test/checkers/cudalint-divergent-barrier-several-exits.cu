@@ -21,7 +21,7 @@ __global__ void combine_warps(const float *in, float *out, int C) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}}[cudalint-divergent-barrier]
   // CHECK-MESSAGES-NOT: :[[@LINE-2]]:3: note: instead of leaving early
   for (int w = 1; w < 8; ++w)
-    v += part[w * 32 + lane];
+    v += part[w * 32 + 31 - lane];
   out[c] = v;
 }
 
