@@ -59,10 +59,14 @@ bool forwardedAsValue(const Stmt *Holder, const Expr *Arg, ASTContext &Ctx) {
   return false;
 }
 
-// Whether the reference \p R only reads its variable.
-bool readsOnly(const DeclRefExpr *R, ASTContext &Ctx) {
+// Whether the reference \p R only reads its variable (or, through
+// `v.x`, the field of it it names).
+bool readsOnly(const Expr *R, ASTContext &Ctx) {
   const Expr *Skipped = nullptr;
   const Stmt *H = holder(R, Ctx, Skipped);
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(H);
+      ME && !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl()))
+    return readsOnly(ME, Ctx);
   return isRead(H) || forwardedAsValue(H, Skipped, Ctx);
 }
 
@@ -104,6 +108,66 @@ std::optional<int64_t> arithmetic(const BinaryOperator *BO,
   return integerOperation(Op, *L, *R);
 }
 
+// \p E past parentheses and casts to a floating type: the integer a
+// `(float)n` converts.
+const Expr *underFloatCasts(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+    if (!Cast->getType()->isRealFloatingType())
+      break;
+    E = Cast->getSubExpr()->IgnoreParenImpCasts();
+  }
+  return E;
+}
+
+// `ceil((float)n / (float)b)`, the grid size of a launch rounded up in
+// floating point: (n + b - 1) / b for known positive integers.
+std::optional<int64_t> ceilingQuotient(const CallExpr *Call,
+                                       const FunctionDecl *Caller,
+                                       ASTContext &Ctx, unsigned Depth) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Call->getNumArgs() != 1 || !Callee->getIdentifier() ||
+      (Callee->getName() != "ceil" && Callee->getName() != "ceilf"))
+    return std::nullopt;
+  const auto *Div = dyn_cast<BinaryOperator>(underFloatCasts(Call->getArg(0)));
+  if (!Div || Div->getOpcode() != BO_Div)
+    return std::nullopt;
+  const Expr *Num = underFloatCasts(Div->getLHS());
+  const Expr *Den = underFloatCasts(Div->getRHS());
+  if (!Num->getType()->isIntegerType() || !Den->getType()->isIntegerType())
+    return std::nullopt;
+  std::optional<int64_t> N = valueAt(Num, Caller, Ctx, Depth + 1);
+  std::optional<int64_t> D = valueAt(Den, Caller, Ctx, Depth + 1);
+
+  if (!N || !D || *N < 0 || *D <= 0)
+    return std::nullopt;
+  return (*N + *D - 1) / *D;
+}
+
+std::optional<Dim3Extents> constructed(const CXXConstructExpr *CE,
+                                       const FunctionDecl *Caller,
+                                       ASTContext &Ctx);
+bool onlyRead(const VarDecl *V, const FunctionDecl *Caller, ASTContext &Ctx);
+
+// `block.x` of a local `dim3 block(256, 1);` that is only read: the extent
+// its construction gives.
+std::optional<int64_t> constructedField(const MemberExpr *ME,
+                                        const FunctionDecl *Caller,
+                                        ASTContext &Ctx) {
+  const VarDecl *V = localVariable(ME->getBase());
+  const auto *Field = ME->getMemberDecl();
+  if (!V || !Field->getIdentifier() || !onlyRead(V, Caller, Ctx))
+    return std::nullopt;
+  StringRef Name = Field->getName();
+  unsigned Index = Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : 3;
+  const CXXConstructExpr *Ctor = V->getInit() ? dim3Source(V->getInit()).Ctor
+                                              : nullptr;
+  if (Index > 2 || !Ctor)
+    return std::nullopt;
+  std::optional<Dim3Extents> Extents = constructed(Ctor, Caller, Ctx);
+  return Extents ? (*Extents)[Index] : std::nullopt;
+}
+
 std::optional<int64_t> valueAt(const Expr *E, const FunctionDecl *Caller,
                                ASTContext &Ctx, unsigned Depth) {
   if (Depth > 8 || !E)
@@ -114,8 +178,18 @@ std::optional<int64_t> valueAt(const Expr *E, const FunctionDecl *Caller,
     return std::nullopt;
   if (const VarDecl *V = localVariable(E))
     return initialValue(V, Caller, Ctx, Depth);
-  if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()))
-    return arithmetic(BO, Caller, Ctx, Depth);
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Bare))
+    return BO->getType()->isIntegerType() ? arithmetic(BO, Caller, Ctx, Depth)
+                                          : std::nullopt;
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Bare))
+    return Cast->getType()->isIntegerType()
+               ? valueAt(Cast->getSubExpr(), Caller, Ctx, Depth + 1)
+               : std::nullopt;
+  if (const auto *Call = dyn_cast<CallExpr>(Bare))
+    return ceilingQuotient(Call, Caller, Ctx, Depth);
+  if (const auto *ME = dyn_cast<MemberExpr>(Bare))
+    return constructedField(ME, Caller, Ctx);
   return std::nullopt;
 }
 

@@ -123,6 +123,9 @@ __device__ int max(int x, int y);
 __device__ unsigned int __shfl_sync(unsigned int mask, unsigned int var,
                                     int src);
 __device__ float sqrtf(float x);
+// Host and device, as in the toolkit's math headers.
+__host__ __device__ double ceil(double x);
+__host__ __device__ float ceilf(float x);
 __device__ int __all_sync(unsigned int mask, int predicate);
 __device__ int __any_sync(unsigned int mask, int predicate);
 __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);

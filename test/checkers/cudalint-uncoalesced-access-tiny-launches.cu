@@ -43,6 +43,38 @@ void small_transpose(double *out, const double *in) {
   run_transpose(out, in, 64);
 }
 
+// Quiet: a grid rounded up in floating point from a field of the block
+// (`ceil((float)n / (float)block.x)`), as PolyBench sizes its grids: 4
+// blocks of 256 threads, one column each.
+#define SIDE 1024
+__global__ void last_column(float *x, const float *b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < SIDE)
+    x[i * SIDE + SIDE - 1] /= b[i * SIDE + SIDE - 1];
+}
+
+void solve_last_column(float *x, const float *b) {
+  dim3 block(256, 1, 1);
+  dim3 grid(1, 1, 1);
+  grid.x = (size_t)(ceil(((float)SIDE) / ((float)block.x)));
+  last_column<<<grid, block>>>(x, b);
+}
+
+// Reported: the same rounding of a size the host does not know.
+__global__ void any_column(float *x, const float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i * n + n - 1] /= b[i * n + n - 1];
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: {{.*}}'x'{{.*}}[cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:25: warning: {{.*}}'b'{{.*}}[cudalint-uncoalesced-access]
+}
+
+void solve_any_column(float *x, const float *b, int n) {
+  dim3 block(256, 1, 1);
+  dim3 grid((size_t)ceilf((float)n / (float)block.x));
+  any_column<<<grid, block>>>(x, b, n);
+}
+
 // Reported: known, but large (a million warps).
 __global__ void column_load(float *out, const float *m) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
