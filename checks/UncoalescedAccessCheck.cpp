@@ -64,12 +64,16 @@ std::string groupKey(const MemAccess &A) {
 }
 
 // The kernel's global, non-atomic accesses grouped by groupKey, groups in
-// the order of their first access.
+// the order of their first access. Elements that are pointers are left
+// out: a table of pointers holds one per matrix or batch (the setup of a
+// batched GEMM writes a few hundred), bookkeeping next to the data they
+// point at, and a kernel that fills one costs its launch.
 std::vector<std::vector<const MemAccess *>> globalGroups(const KernelModel &M) {
   std::vector<std::vector<const MemAccess *>> Groups;
   std::map<std::string, size_t> Index;
   for (const MemAccess &A : M.accesses()) {
-    if (A.Space != MemSpace::Global || A.IsAtomic || !A.Root)
+    if (A.Space != MemSpace::Global || A.IsAtomic || !A.Root ||
+        A.Type->isPointerType())
       continue;
     auto [It, New] = Index.try_emplace(groupKey(A), Groups.size());
     if (New)

@@ -27,6 +27,27 @@ void setup_table(float **ptrs, float *base) {
   pointer_table<<<batches / 32, 32>>>(ptrs, base, 4096);
 }
 
+// Quiet whatever the launch: a table of pointers, one per batch of a batched
+// product, filled with its rows and columns swapped.
+__global__ void batch_pointers(const float **a_ptrs, float **c_ptrs,
+                               const float *a, float *c, int batches,
+                               int heads, long stride_a, long stride_c) {
+  int h = blockIdx.x * blockDim.x + threadIdx.x;
+  int b = blockIdx.y * blockDim.y + threadIdx.y;
+  if (h >= heads || b >= batches)
+    return;
+  a_ptrs[b + h * batches] = a + (b * heads + h) * stride_a;
+  c_ptrs[b + h * batches] = c + (b * heads + h) * stride_c;
+}
+
+void setup_batches(const float **a_ptrs, float **c_ptrs, const float *a,
+                   float *c, int batches, int heads) {
+  dim3 block(16, 16);
+  dim3 grid((heads + 15) / 16, (batches + 15) / 16);
+  batch_pointers<<<grid, block>>>(a_ptrs, c_ptrs, a, c, batches, heads, 4096,
+                                  4096);
+}
+
 // Quiet: a wrapper's grid from a constant its caller passes, through casts.
 __global__ void transpose_small(double *out, const double *in, int n) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
