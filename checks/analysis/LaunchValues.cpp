@@ -160,8 +160,8 @@ std::optional<int64_t> constructedField(const MemberExpr *ME,
     return std::nullopt;
   StringRef Name = Field->getName();
   unsigned Index = Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : 3;
-  const CXXConstructExpr *Ctor = V->getInit() ? dim3Source(V->getInit()).Ctor
-                                              : nullptr;
+  const CXXConstructExpr *Ctor =
+      V->getInit() ? dim3Source(V->getInit()).Ctor : nullptr;
   if (Index > 2 || !Ctor)
     return std::nullopt;
   std::optional<Dim3Extents> Extents = constructed(Ctor, Caller, Ctx);
