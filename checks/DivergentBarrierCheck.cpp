@@ -113,7 +113,7 @@ bool leavingLoopExitsKernel(const Guard &G, const SyncPoint &P,
     return false;
   SourceLocation LoopEnd = SM.getExpansionLoc(G.Where->getEndLoc());
   return llvm::none_of(M.syncs(), [&](const SyncPoint &Q) {
-    const Expr *At = Q.CallStack.empty() ? Q.E : Q.CallStack.front();
+    const Expr *At = siteInKernel(Q.E, Q.CallStack);
     return SM.isBeforeInTranslationUnit(LoopEnd,
                                         SM.getExpansionLoc(At->getBeginLoc()));
   });
@@ -193,7 +193,7 @@ BlockSplit splitAtLaunches(const SyncPoint &P, size_t I, const KernelModel &M,
 bool ruledOutByCheckedSizes(const SyncPoint &P, size_t I, const KernelModel &M,
                             llvm::ArrayRef<LaunchConfig> Launches,
                             const KernelUseIndex &Uses, ASTContext &Ctx) {
-  const Expr *At = P.CallStack.empty() ? P.E : P.CallStack.front();
+  const Expr *At = siteInKernel(P.E, P.CallStack);
   auto NeverSplits = [&](const KnownMultiples &Known, const LaunchConfig *L) {
     if (Known.empty())
       return false;
@@ -259,10 +259,9 @@ bool leaversMeetABarrier(const Guard &G, const KernelModel &M,
   SourceRange R(SM.getExpansionLoc(Arm->getBeginLoc()),
                 SM.getExpansionLoc(Arm->getEndLoc()));
   return llvm::any_of(M.syncs(), [&](const SyncPoint &Q) {
-    const Expr *At = Q.CallStack.empty() ? Q.E : Q.CallStack.front();
+    const Expr *At = siteInKernel(Q.E, Q.CallStack);
     SourceLocation L = SM.getExpansionLoc(At->getBeginLoc());
-    return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+    return rangeContains(R, L, SM);
   });
 }
 

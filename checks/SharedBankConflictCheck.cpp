@@ -564,9 +564,7 @@ void SharedBankConflictCheck::checkKernel(const KernelView &Kernel,
 // innermost such; null when none does.
 static const Stmt *steppingLoop(const MemAccess &A) {
   for (const Stmt *L : llvm::reverse(A.Loops))
-    if (anyLeaf(*A.Offset, [L](const SymNode &Leaf) {
-          return Leaf.Kind == SymKind::LoopIter && Leaf.Id == L;
-        }))
+    if (readsLoopIteration(*A.Offset, L))
       return L;
   return nullptr;
 }

@@ -218,10 +218,7 @@ public:
 };
 
 bool within(const Stmt *Inner, const Stmt *Outer, const SourceManager &SM) {
-  SourceRange R = Outer->getSourceRange();
-  SourceLocation L = Inner->getBeginLoc();
-  return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+  return rangeContains(Outer->getSourceRange(), Inner->getBeginLoc(), SM);
 }
 
 // The first access in source order speaks for the group.

@@ -664,6 +664,11 @@ std::optional<int64_t> integerOperation(BinaryOperatorKind Op, int64_t L,
   }
 }
 
+bool rangeContains(SourceRange R, SourceLocation L, const SourceManager &SM) {
+  return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+}
+
 bool isLoopStmt(const Stmt *S) {
   return isa_and_nonnull<ForStmt>(S) || isa_and_nonnull<WhileStmt>(S) ||
          isa_and_nonnull<DoStmt>(S) || isa_and_nonnull<CXXForRangeStmt>(S);

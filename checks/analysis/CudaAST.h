@@ -125,6 +125,10 @@ referencesTo(const clang::VarDecl *V, const clang::Stmt *Root,
 /// why): `true`, `1` and `on` in any case are true.
 bool parseBoolOption(llvm::StringRef Value);
 
+/// Whether \p L lies in \p R, its ends included.
+bool rangeContains(clang::SourceRange R, clang::SourceLocation L,
+                   const clang::SourceManager &SM);
+
 /// Where to insert new `#include` lines in \p File: after its last
 /// `#include` directive, or at its start.
 clang::SourceLocation includeInsertionPoint(clang::FileID File,

@@ -170,9 +170,7 @@ ExecutionWeights::shareOfFixedExtent(const Stmt *Loop) const {
     conjunctsOf(B.Value, Conjuncts);
     std::optional<int64_t> Fewest;
     for (const SymRef &C : Conjuncts) {
-      if (!C->isComparison() || !anyLeaf(*C, [&](const SymNode &L) {
-            return L.Kind == SymKind::LoopIter && L.Id == Loop;
-          }))
+      if (!C->isComparison() || !readsLoopIteration(*C, Loop))
         continue;
       int64_t Trip = 0;
       for (; Trip < MaxTrips; ++Trip) {

@@ -102,6 +102,14 @@ struct SyncPoint {
   llvm::SmallVector<const clang::CallExpr *, 1> CallStack;
 };
 
+/// Where in the kernel's own body \p E, inlined through \p CallStack
+/// (outermost first), is: \p E itself, or the outermost call.
+inline const clang::Expr *
+siteInKernel(const clang::Expr *E,
+             llvm::ArrayRef<const clang::CallExpr *> CallStack) {
+  return CallStack.empty() ? E : CallStack.front();
+}
+
 /// A use of threadIdx/blockIdx/blockDim/gridDim.
 struct BuiltinUse {
   const clang::Expr *E;            ///< The `threadIdx.x` expression.

@@ -120,6 +120,14 @@ const Expr *underFloatCasts(const Expr *E) {
   return E;
 }
 
+// 0, 1, 2 for the field `x`, `y`, `z` of a dim3; 3 for anything else.
+unsigned dim3FieldIndex(const ValueDecl *Field) {
+  if (!Field->getIdentifier())
+    return 3;
+  StringRef Name = Field->getName();
+  return Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : 3;
+}
+
 // `ceil((float)n / (float)b)`, the grid size of a launch rounded up in
 // floating point: (n + b - 1) / b for known positive integers.
 std::optional<int64_t> ceilingQuotient(const CallExpr *Call,
@@ -155,11 +163,9 @@ std::optional<int64_t> constructedField(const MemberExpr *ME,
                                         const FunctionDecl *Caller,
                                         ASTContext &Ctx) {
   const VarDecl *V = localVariable(ME->getBase());
-  const auto *Field = ME->getMemberDecl();
-  if (!V || !Field->getIdentifier() || !onlyRead(V, Caller, Ctx))
+  if (!V || !onlyRead(V, Caller, Ctx))
     return std::nullopt;
-  StringRef Name = Field->getName();
-  unsigned Index = Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : 3;
+  unsigned Index = dim3FieldIndex(ME->getMemberDecl());
   const CXXConstructExpr *Ctor =
       V->getInit() ? dim3Source(V->getInit()).Ctor : nullptr;
   if (Index > 2 || !Ctor)
@@ -239,8 +245,7 @@ bool applyFieldAssignments(const VarDecl *V, Dim3Extents &Extents,
     const auto *ME = dyn_cast_or_null<MemberExpr>(H);
     if (!ME)
       return false;
-    StringRef Field = ME->getMemberDecl()->getName();
-    unsigned Index = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : 3;
+    unsigned Index = dim3FieldIndex(ME->getMemberDecl());
     const Stmt *Use = holder(ME, Ctx, Skipped);
     if (isRead(Use))
       continue;

@@ -23,8 +23,7 @@ bool isIterationOf(const SymNode &N, const Stmt *Loop) {
 
 // The address of \p A moves from one iteration of \p Loop to the next.
 bool movesWith(const MemAccess &A, const Stmt *Loop) {
-  return anyLeaf(*A.Offset,
-                 [&](const SymNode &N) { return isIterationOf(N, Loop); });
+  return readsLoopIteration(*A.Offset, Loop);
 }
 
 // The bytes \p A moves by per iteration of \p Loop, when the counter
@@ -48,9 +47,7 @@ bool isGlobalLoadIn(const MemAccess &A, const Stmt *Loop) {
 }
 
 bool inside(SourceLocation L, const Stmt *S, const SourceManager &SM) {
-  SourceRange R = S->getSourceRange();
-  return L.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+  return L.isValid() && rangeContains(S->getSourceRange(), L, SM);
 }
 
 const VarDecl *localRef(const Expr *E) {

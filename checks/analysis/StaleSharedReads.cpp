@@ -140,12 +140,6 @@ private:
   uint64_t Evaluations = 0;
 };
 
-bool mentionsLoop(const SymNode &E, const Stmt *Loop) {
-  return anyLeaf(E, [&](const SymNode &L) {
-    return L.Kind == SymKind::LoopIter && L.Id == Loop;
-  });
-}
-
 /// Runs \p Visit for every trip of the loops around \p A that are not
 /// around the barrier too, in the current thread: a loop's trips end where
 /// its condition is known to be false. False when a loop would run past
@@ -159,14 +153,12 @@ bool forEachTrip(BlockRun &Run, const MemAccess &A, const SyncPoint &P,
   const Stmt *Loop = A.Loops[Level];
   // An address the loop does not move is the same slot every trip: its
   // first trip (if the thread makes one) stands for all.
-  int64_t Cap = mentionsLoop(*A.Offset, Loop) ? 2 * Run.threads() + 8 : 1;
+  int64_t Cap = readsLoopIteration(*A.Offset, Loop) ? 2 * Run.threads() + 8 : 1;
   for (int64_t K = 0; K < Cap; ++K) {
     Run.holdTrip(Loop, K);
-    bool Ended = false;
-    for (const Guard &G : A.Guards)
-      if (G.Where == Loop && Run.passes(G) == Truth::False)
-        Ended = true;
-    if (Ended)
+    if (llvm::any_of(A.Guards, [&](const Guard &G) {
+          return G.Where == Loop && Run.passes(G) == Truth::False;
+        }))
       return true;
     if (!forEachTrip(Run, A, P, Level + 1, Visit) || Run.overBudget())
       return false;
@@ -269,10 +261,8 @@ struct BarrierTraffic {
 
 BarrierTraffic trafficAround(const KernelModel &M, const SyncPoint &P,
                              const Guard &Leave, const SourceManager &SM) {
-  auto Where = [&](const Expr *E,
-                   llvm::ArrayRef<const CallExpr *> Stack) -> SourceLocation {
-    return SM.getExpansionLoc(
-        (Stack.empty() ? E : Stack.front())->getBeginLoc());
+  auto Where = [&](const Expr *E, llvm::ArrayRef<const CallExpr *> Stack) {
+    return SM.getExpansionLoc(siteInKernel(E, Stack)->getBeginLoc());
   };
   SourceLocation At = Where(P.E, P.CallStack);
   const Stmt *Loop = P.Loops.empty() ? nullptr : P.Loops.back();

@@ -410,6 +410,12 @@ bool anyLeaf(const SymNode &E, llvm::function_ref<bool(const SymNode &)> Pred) {
                       [&](const SymRef &Op) { return anyLeaf(*Op, Pred); });
 }
 
+bool readsLoopIteration(const SymNode &E, const void *Loop) {
+  return anyLeaf(E, [&](const SymNode &L) {
+    return L.Kind == SymKind::LoopIter && L.Id == Loop;
+  });
+}
+
 SymRef substitute(const SymRef &E,
                   llvm::function_ref<SymRef(const SymNode &Leaf)> Map) {
   if (E->isLeaf()) {

@@ -172,6 +172,10 @@ inline SymRef operator*(SymRef A, SymRef B) {
 /// inputs of data leaves).
 bool anyLeaf(const SymNode &E, llvm::function_ref<bool(const SymNode &)> Pred);
 
+/// True when \p E uses the iteration counter of loop \p Loop (a
+/// SymKind::LoopIter leaf naming it): its value moves from trip to trip.
+bool readsLoopIteration(const SymNode &E, const void *Loop);
+
 /// Replaces each leaf for which \p Map returns a node.
 SymRef substitute(const SymRef &E,
                   llvm::function_ref<SymRef(const SymNode &Leaf)> Map);
