@@ -23,6 +23,10 @@ struct DivergentGuard {
   const Guard *G;
   ThreadSplit Split;
   bool Certain = true;
+  /// The arms each meet a barrier, which pairs them up only under
+  /// independent thread scheduling, and some targets lack it while lanes
+  /// of one warp take both arms.
+  bool ArmsNeedScheduling = false;
 };
 
 namespace {
@@ -280,22 +284,43 @@ bool leaversHarmless(const Guard &G, const SyncPoint &P, const KernelModel &M,
   return !staleSharedReadsPossible(M, P, G, Shapes, Ctx.getSourceManager());
 }
 
+// Arms that each meet a barrier pair up by arrival count only under
+// independent thread scheduling (sm_70 and later); before it a barrier
+// counts whole warps, so the arms pair up only where guard \p I of \p P
+// splits no warp (`if (warp % 2 == 0)`).
+bool armsSplitAWarpWithoutScheduling(const SyncPoint &P, size_t I,
+                                     llvm::ArrayRef<WarpSampler> Samplers,
+                                     const GpuTargets &Targets) {
+  if (Targets.allHave(GpuFeature::ThreadScheduling) ||
+      P.Scope != SyncScope::Block)
+    return false;
+  return firstThreadSplit(P.Guards[I].Cond,
+                          llvm::ArrayRef(P.Guards).take_front(I), Samplers,
+                          /*WarpOnly=*/true)
+      .has_value();
+}
+
 // The first guard of \p P on which the threads that should meet at it can
 // disagree, and how they split on it. A guard whose arms each run as many
 // barriers as the other (`pathsMeetEqualBarriers`) does not count, nor one that
 // no launch lets split, and neither does an early return before a warp barrier,
 // or a loop its lanes leave to exit: `__syncwarp` waits only for the lanes that
 // have not exited.
-std::optional<DivergentGuard>
-firstDivergentGuard(const SyncPoint &P, const KernelModel &M,
-                    llvm::ArrayRef<WarpSampler> Samplers,
-                    llvm::ArrayRef<LaunchConfig> Launches,
-                    const KernelUseIndex &Uses, ASTContext &Ctx) {
+std::optional<DivergentGuard> firstDivergentGuard(
+    const SyncPoint &P, const KernelModel &M,
+    llvm::ArrayRef<WarpSampler> Samplers, llvm::ArrayRef<LaunchConfig> Launches,
+    const KernelUseIndex &Uses, const GpuTargets &Targets, ASTContext &Ctx) {
   for (size_t I = 0; I < P.Guards.size(); ++I) {
     const Guard &G = P.Guards[I];
-    if (!G.Cond->threadDependent() ||
-        pathsMeetEqualBarriers(M, P, I, Ctx.getSourceManager()))
+    if (!G.Cond->threadDependent())
       continue;
+    bool ArmsNeedScheduling = false;
+    if (pathsMeetEqualBarriers(M, P, I, Ctx.getSourceManager())) {
+      ArmsNeedScheduling =
+          armsSplitAWarpWithoutScheduling(P, I, Samplers, Targets);
+      if (!ArmsNeedScheduling)
+        continue;
+    }
     if (P.Scope == SyncScope::Warp &&
         (exitsKernel(G, P) ||
          leavingLoopExitsKernel(G, P, M, Ctx.getSourceManager())))
@@ -316,7 +341,7 @@ firstDivergentGuard(const SyncPoint &P, const KernelModel &M,
     bool Certain =
         Split->Kind != ThreadSplit::ForSomeBound ||
         (AtLaunches == BlockSplit::Splits && P.Scope != SyncScope::Warp);
-    return DivergentGuard{&G, *Split, Certain};
+    return DivergentGuard{&G, *Split, Certain, ArmsNeedScheduling};
   }
   return std::nullopt;
 }
@@ -378,6 +403,24 @@ std::string missedBarrierReason(const SyncPoint &P, const Guard &G,
          " can hang, or threads read shared memory that was not written yet";
 }
 
+// Why arms that each meet a barrier do not pair up on \p Targets.
+std::string armsWithoutSchedulingReason(const Guard &G,
+                                        const GpuTargets &Targets,
+                                        const ASTContext &Ctx) {
+  const Expr *CondE = conditionOf(G.Where);
+  std::string CondText =
+      CondE ? "'" + sourceText(CondE, Ctx, 60) + "'" : "a condition";
+  std::vector<GpuTarget> Without =
+      Targets.lacking(GpuFeature::ThreadScheduling);
+  return "lanes of one warp take both arms of " + CondText +
+         ", each to its own barrier; " + targetNames(Without) +
+         ", which this build targets, " +
+         (Without.size() == 1 ? "lacks" : "lack") +
+         " independent thread scheduling (sm_70 and later), so a barrier "
+         "counts whole warps there and the two do not pair up: the block "
+         "can hang or read shared memory too early";
+}
+
 const char *guardNote(const Guard &G) {
   return G.Exit                ? "the early exit is here"
          : isLoopStmt(G.Where) ? "the loop condition is here"
@@ -426,8 +469,8 @@ void DivergentBarrierCheck::checkKernel(const KernelView &Kernel,
       SourceLocation Loc = SM.getExpansionLoc(P.E->getBeginLoc());
       if (alreadyReported(Loc))
         continue;
-      if (std::optional<DivergentGuard> D =
-              firstDivergentGuard(P, M, Samplers, Launches, uses(Ctx), Ctx)) {
+      if (std::optional<DivergentGuard> D = firstDivergentGuard(
+              P, M, Samplers, Launches, uses(Ctx), targets(), Ctx)) {
         markReported(Loc);
         reportMissedBarrier(Loc, P, *D, M, Sink);
       }
@@ -445,8 +488,12 @@ void DivergentBarrierCheck::reportMissedBarrier(SourceLocation Loc,
   Sink.diag(Loc, "%0",
             D.Certain ? DiagnosticIDs::Error : DiagnosticIDs::Warning)
       << missedBarrierMessage(P, D, Ctx);
-  Sink.diag(Loc, "%0", DiagnosticIDs::Note) << missedBarrierReason(
-      P, G, D.Split, leaversExitTheKernel(G, P, M, Ctx), Ctx);
+  if (D.ArmsNeedScheduling)
+    Sink.diag(Loc, "%0", DiagnosticIDs::Note)
+        << armsWithoutSchedulingReason(G, targets(), Ctx);
+  else
+    Sink.diag(Loc, "%0", DiagnosticIDs::Note) << missedBarrierReason(
+        P, G, D.Split, leaversExitTheKernel(G, P, M, Ctx), Ctx);
   for (const CallExpr *Call : P.CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);

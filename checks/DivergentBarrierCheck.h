@@ -24,6 +24,8 @@ public:
 
 private:
   void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
+  /// A missed barrier is a correctness error, reported without a figure.
+  bool quotesMeasuredFigures() const override { return false; }
   /// The finding at barrier \p P, which the threads split by \p D miss
   /// (an error when certain, a warning naming the sizes that decide it),
   /// and its notes: where the guard is, and what to do instead. \p M

@@ -23,15 +23,48 @@ private:
   KernelCheck &Check;
 };
 
+// Adds to each warning the note that its figures were measured on other
+// GPUs than the build targets (measuredElsewhereText), before the next
+// finding starts and when the kernel is done: a note belongs to the last
+// warning reported.
+class KernelCheck::MeasuredElsewhereSink : public FindingSink {
+public:
+  MeasuredElsewhereSink(FindingSink &Inner, std::string Caveat)
+      : Inner(Inner), Caveat(std::move(Caveat)) {}
+  ~MeasuredElsewhereSink() override { flush(); }
+  DiagnosticBuilder diag(SourceLocation Loc, StringRef Description,
+                         DiagnosticIDs::Level Level) override {
+    if (Level != DiagnosticIDs::Note) {
+      flush();
+      if (Level == DiagnosticIDs::Warning && !Caveat.empty())
+        Pending = Loc;
+    }
+    return Inner.diag(Loc, Description, Level);
+  }
+
+private:
+  void flush() {
+    if (Pending.isValid())
+      Inner.diag(Pending, "%0", DiagnosticIDs::Note) << Caveat;
+    Pending = SourceLocation();
+  }
+
+  FindingSink &Inner;
+  std::string Caveat;
+  SourceLocation Pending; ///< The warning still owed the note.
+};
+
 KernelCheck::KernelCheck(StringRef Name, tidy::ClangTidyContext *Context,
                          std::shared_ptr<TranslationUnitAnalysis> Analysis)
     : ClangTidyCheck(Name, Context), Analysis(std::move(Analysis)),
       CheckUnlaunchedKernels(parseBoolOption(
-          Options.getLocalOrGlobal("CheckUnlaunchedKernels", "false"))) {}
+          Options.getLocalOrGlobal("CheckUnlaunchedKernels", "false"))),
+      CudaTargets(Options.getLocalOrGlobal("CudaTargets", "").str()) {}
 
 void KernelCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
                                       Preprocessor *) {
   Analysis->recordCompilerErrors(PP->getDiagnostics());
+  Analysis->recordTargets(*PP, CudaTargets);
 }
 
 void KernelCheck::registerMatchers(MatchFinder *Finder) {
@@ -48,7 +81,8 @@ void KernelCheck::check(const MatchFinder::MatchResult &Result) {
     StandIns = Analysis->standIns(*Kernel);
   if (StandIns.empty()) {
     ReportingSink Sink(*this);
-    checkKernel(KernelView{*Kernel}, Sink);
+    MeasuredElsewhereSink Figures(Sink, figuresCaveat());
+    checkKernel(KernelView{*Kernel}, Figures);
   } else {
     checkTemplateAsWritten(*Kernel, StandIns, *Result.Context);
   }
@@ -82,7 +116,10 @@ void KernelCheck::checkTemplateAsWritten(const FunctionDecl &Kernel,
     Capture.startRound();
     Reported = Before;
     EditedOnce = EditedBefore;
-    checkKernel(KernelView{Kernel, &S}, Capture);
+    {
+      MeasuredElsewhereSink Figures(Capture, figuresCaveat());
+      checkKernel(KernelView{Kernel, &S}, Figures);
+    }
     if (&S == &StandIns.front())
       EditedInFirstRound = EditedOnce;
   }
@@ -123,6 +160,10 @@ void KernelCheck::reportAgreed(const CapturedFinding &F,
          "for the arguments the kernel is launched with",
          DiagnosticIDs::Note)
         << describeStandIns(StandIns);
+}
+
+std::string KernelCheck::figuresCaveat() const {
+  return quotesMeasuredFigures() ? measuredElsewhereText(targets()) : "";
 }
 
 void KernelCheck::onStartOfTranslationUnit() { Analysis->forgetResults(); }

@@ -56,6 +56,13 @@ protected:
   /// False for a check that reads a template's pattern itself, without
   /// stand-ins for its parameters.
   virtual bool usesTemplateStandIns() const { return true; }
+  /// False for a check whose findings quote no measured figure: those of
+  /// the others get a note when the build targets GPUs other than the
+  /// sm_90 ones the figures come from (measuredElsewhereText).
+  virtual bool quotesMeasuredFigures() const { return true; }
+
+  /// The architectures this translation unit is built for (GpuTargets.h).
+  const GpuTargets &targets() const { return Analysis->targets(); }
 
   /// The analyses of this translation unit, shared by every check.
   TranslationUnitAnalysis &analysis() { return *Analysis; }
@@ -94,7 +101,10 @@ private:
   /// Findings go through the FindingSink handed to checkKernel.
   using ClangTidyCheck::diag;
   class ReportingSink;
+  class MeasuredElsewhereSink;
 
+  /// The note each warning gets (MeasuredElsewhereSink); empty for none.
+  std::string figuresCaveat() const;
   bool isDeadInThisProgram(const clang::FunctionDecl &Kernel,
                            clang::ASTContext &Ctx) const;
   void checkTemplateAsWritten(const clang::FunctionDecl &Kernel,
@@ -109,6 +119,9 @@ private:
   /// The `CheckUnlaunchedKernels` option (global or the check's): also
   /// check kernels that the file defines and its host code never names.
   const bool CheckUnlaunchedKernels;
+  /// The `CudaTargets` option (global or the check's): the architectures
+  /// of a file whose parse command does not say (GpuTargets.h).
+  const std::string CudaTargets;
 };
 
 /// A check that samples the warps of a block, with the `AssumedBlockDim`

@@ -128,37 +128,107 @@ std::string floatGainText(bool Tiled, GemmSizeClass Class) {
          " in full FP32 with CUBLAS_COMPUTE_32F";
 }
 
-// What to use instead, with the speed-up measured for float.
+// cuBLAS in full FP32 against a float kernel, for targets without TF32
+// tensor cores (GPU_FACTS.md: 9.5x naive, 6.2x tiled at 4096^3 on an
+// H100; no FP32 figure at 512^3).
+std::string fp32GainText(bool Tiled, GemmSizeClass Class) {
+  std::string Text = "cuBLAS in full FP32 (cublasGemmEx with "
+                     "CUBLAS_COMPUTE_32F, as cublasSgemm computes) was " +
+                     std::string(Tiled ? "6.2x faster than a shared-memory "
+                                         "tiled kernel"
+                                       : "9.5x faster than a naive kernel") +
+                     " at 4096^3 on an H100";
+  if (Class == GemmSizeClass::Small)
+    return Text + "; at 512^3 even tensor cores gained only 3.7x on an "
+                  "H200, so expect less at this size";
+  if (Class == GemmSizeClass::Unknown)
+    return Text + "; the gain shrinks with the product, whose size the "
+                  "launches in view do not give";
+  return Text;
+}
+
+// What a float product gains from cuBLAS on \p Targets.
+std::string floatRemedyText(bool Tiled, bool RegisterBlocked,
+                            GemmSizeClass Class, bool Tf32) {
+  if (RegisterBlocked)
+    return std::string("a register-blocked SGEMM of this form (8x8 results "
+                       "per thread, float4-staged) reached 36.6 TFLOP/s at "
+                       "4096^3 on an H100, where cublasSgemm was 1.40x "
+                       "faster in full FP32") +
+           (Tf32 ? " and cuBLAS on tensor cores (cublasGemmEx with "
+                   "CUBLAS_COMPUTE_32F_FAST_TF32, which rounds the inputs "
+                   "to 10 mantissa bits) 10.5x faster"
+                 : "");
+  return Tf32 ? floatGainText(Tiled, Class) : fp32GainText(Tiled, Class);
+}
+
+// The tensor-core feature cuBLAS needs for \p Type.
+GpuFeature tensorCoresFor(const std::string &Type) {
+  if (Type == "float")
+    return GpuFeature::Tf32TensorCores;
+  if (Type == "double")
+    return GpuFeature::Fp64TensorCores;
+  if (Type == "bfloat16")
+    return GpuFeature::Bf16TensorCores;
+  return GpuFeature::TensorCores;
+}
+
+// What to use instead on \p Targets, with the speed-up measured for float.
 std::string remedyText(const std::string &Type, bool Tiled,
-                       bool RegisterBlocked, GemmSizeClass Class) {
+                       bool RegisterBlocked, GemmSizeClass Class,
+                       const GpuTargets &Targets) {
+  bool TensorCores = Targets.allHave(tensorCoresFor(Type));
   std::string Remedy;
-  if (Type == "float" && RegisterBlocked)
-    Remedy = "a register-blocked SGEMM of this form (8x8 results per thread, "
-             "float4-staged) reached 36.6 TFLOP/s at 4096^3 on an H100, "
-             "where cublasSgemm was 1.40x faster in full FP32 and cuBLAS on "
-             "tensor cores (cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32, "
-             "which rounds the inputs to 10 mantissa bits) 10.5x faster";
-  else if (Type == "float")
-    Remedy = floatGainText(Tiled, Class);
+  if (Type == "float")
+    Remedy = floatRemedyText(Tiled, RegisterBlocked, Class, TensorCores);
   else if (Type == "double")
-    Remedy = "cublasDgemm (or cublasGemmEx with CUBLAS_COMPUTE_64F) runs "
-             "it on the FP64 tensor cores of sm_80 and later (not "
-             "measured here)";
+    Remedy = TensorCores ? "cublasDgemm (or cublasGemmEx with "
+                           "CUBLAS_COMPUTE_64F) runs it on FP64 tensor cores "
+                           "(not measured here)"
+                         : "cublasDgemm (or cublasGemmEx with "
+                           "CUBLAS_COMPUTE_64F) runs it in FP64 (not "
+                           "measured here)";
   else if (Type == "half" || Type == "bfloat16")
     Remedy = "cublasGemmEx with " +
              std::string(Type == "half" ? "CUDA_R_16F" : "CUDA_R_16BF") +
-             " inputs and CUBLAS_COMPUTE_32F runs it on tensor cores with "
-             "FP32 accumulation (not measured here)";
+             " inputs and CUBLAS_COMPUTE_32F runs it with FP32 "
+             "accumulation" +
+             (TensorCores ? " on tensor cores" : "") + " (not measured here)";
   else
     Remedy = "cuBLAS (cublasGemmEx) runs matrix products on tensor cores";
   return Remedy +
          "; WMMA or CUTLASS where the product is fused with other work";
 }
 
-// "float matrix product into 'C' runs on CUDA cores, not tensor cores".
-std::string findingMessage(const MatrixProduct &P) {
-  return elementName(P.a().Load->Type) + " matrix product into " +
-         quotedRootName(P.Store) + " runs on CUDA cores, not tensor cores";
+// Where published figures show hand-tiling a naive SGEMM did not pay: an
+// Ampere GPU whose L2 (4 MB) already serves the naive kernel (GPU_FACTS.md,
+// "Published figures on other architectures"), and GPUs of that class.
+std::string tilingCaveatText(const GpuTargets &Targets) {
+  static const unsigned LargeL2Consumer[] = {86, 87, 88, 89, 120, 121};
+  if (!Targets.stated())
+    return "";
+  std::vector<GpuTarget> Class;
+  for (const GpuTarget &T : Targets.all())
+    if (llvm::is_contained(LargeL2Consumer, T.Capability))
+      Class.push_back(T);
+  if (Class.empty())
+    return "";
+  return "tiling it through shared memory instead may not pay on " +
+         targetNames(Class) +
+         ": published, it was 0.90x (slower) on an RTX A4000 (sm_86, 4 MB "
+         "L2, which already serves the naive kernel), against 2.35x on a "
+         "GeForce MX330 (sm_61) and 1.5x on an H100";
+}
+
+// "float matrix product into 'C' runs on CUDA cores, not tensor cores";
+// where some target has no tensor cores for the type, "... is a
+// hand-written loop, not cuBLAS".
+std::string findingMessage(const MatrixProduct &P, const GpuTargets &Targets) {
+  std::string Type = elementName(P.a().Load->Type);
+  return Type + " matrix product into " + quotedRootName(P.Store) +
+         (Targets.allHave(tensorCoresFor(Type))
+              ? " runs on CUDA cores, not tensor cores"
+              : " is a hand-written loop, not cuBLAS");
 }
 
 // What the finding recognised: the statement, its loop and the operands.
@@ -170,9 +240,11 @@ std::string productText(const MatrixProduct &P, const ASTContext &Ctx) {
 }
 
 // What the compute type costs in precision.
-const char *precisionText(const std::string &Type, bool Tiled) {
+const char *precisionText(const std::string &Type, bool Tiled, bool Tf32) {
   if (Type != "float")
-    return "FP64 tensor cores keep double precision";
+    return "FP64 keeps double precision";
+  if (!Tf32)
+    return "full FP32 keeps the kernel's precision (sums in another order)";
   return Tiled ? "TF32 rounds the inputs to 10 mantissa bits (use "
                  "CUBLAS_COMPUTE_32F for full FP32: 6.2x instead of 44x at "
                  "4096^3 on an H100)"
@@ -222,7 +294,7 @@ void NaiveGemmCheck::reportSmallProduct(const MatrixProduct &P,
                                         FindingSink &Sink) {
   Sink.diag(Loc, "%0 (launched too small for a measured gain)",
             DiagnosticIDs::Remark)
-      << findingMessage(P);
+      << findingMessage(P, targets());
   Sink.diag(Loc, "%0", DiagnosticIDs::Note) << productText(P, Ctx);
   Sink.diag(Loc, "%0", DiagnosticIDs::Note) << tooSmallText(Size);
 }
@@ -230,10 +302,17 @@ void NaiveGemmCheck::reportSmallProduct(const MatrixProduct &P,
 void NaiveGemmCheck::reportProduct(const MatrixProduct &P, GemmSizeClass Class,
                                    SourceLocation Loc, ASTContext &Ctx,
                                    FindingSink &Sink) {
-  Sink.diag(Loc, "%0") << findingMessage(P);
+  Sink.diag(Loc, "%0") << findingMessage(P, targets());
   Sink.diag(Loc, "%0", DiagnosticIDs::Note) << productText(P, Ctx);
-  Sink.diag(Loc, "%0", DiagnosticIDs::Note) << remedyText(
-      elementName(P.a().Load->Type), P.tiled(), P.registerBlocked(), Class);
+  std::string Type = elementName(P.a().Load->Type);
+  Sink.diag(Loc, "%0", DiagnosticIDs::Note)
+      << remedyText(Type, P.tiled(), P.registerBlocked(), Class, targets());
+  if (!targets().allHave(tensorCoresFor(Type)))
+    Sink.diag(Loc, "%0", DiagnosticIDs::Note)
+        << featureMissingText(tensorCoresFor(Type), targets());
+  std::string Tiling = tilingCaveatText(targets());
+  if (Type == "float" && !P.tiled() && !P.registerBlocked() && !Tiling.empty())
+    Sink.diag(Loc, "%0", DiagnosticIDs::Note) << Tiling;
   for (const CallExpr *Call : P.X.Load->CallStack)
     Sink.diag(Call->getExprLoc(), "inlined from this call",
               DiagnosticIDs::Note);
@@ -259,8 +338,10 @@ void NaiveGemmCheck::offerCublasCall(const MatrixProduct &P,
   // One note carries every launch's rewrite (the driver applies one note's
   // fix-its per finding), and the helper where this file has not received
   // it yet.
+  bool Tf32 = targets().allHave(GpuFeature::Tf32TensorCores);
   LaunchRewrites R =
-      rewriteLaunches(Plan.Call, Launches, Ctx, filesEditedOnce());
+      rewriteLaunches(Plan.Call, cublasComputeType(Plan.Call.Type, Tf32),
+                      Launches, Ctx, filesEditedOnce());
   for (SourceLocation Kept : R.Kept)
     Sink.diag(Kept,
               "this launch could be a cuBLAS call, but it is not rewritten: an "
@@ -276,8 +357,8 @@ void NaiveGemmCheck::offerCublasCall(const MatrixProduct &P,
                      "%5 x %6 output",
                      DiagnosticIDs::Note)
            << launchWords(R.Rewritten.size())
-           << cublasComputeType(Plan.Call.Type) << R.FirstArgs[3]
-           << R.FirstArgs[8] << precisionText(Plan.Call.Type, P.tiled())
+           << cublasComputeType(Plan.Call.Type, Tf32) << R.FirstArgs[3]
+           << R.FirstArgs[8] << precisionText(Plan.Call.Type, P.tiled(), Tf32)
            << R.FirstArgs[0] << R.FirstArgs[1];
   for (const FixItHint &H : R.Edits)
     N << H;

@@ -336,12 +336,14 @@ CublasPlan planCublasCall(const MatrixProduct &P,
   return Plan;
 }
 
-std::string cublasComputeType(const std::string &Type) {
-  return Type == "float" ? "CUBLAS_COMPUTE_32F_FAST_TF32"
-                         : "CUBLAS_COMPUTE_64F";
+std::string cublasComputeType(const std::string &Type, bool Tf32) {
+  if (Type != "float")
+    return "CUBLAS_COMPUTE_64F";
+  return Tf32 ? "CUBLAS_COMPUTE_32F_FAST_TF32" : "CUBLAS_COMPUTE_32F";
 }
 
 LaunchRewrites rewriteLaunches(const CublasCall &Call,
+                               const std::string &Compute,
                                llvm::ArrayRef<LaunchSite> Launches,
                                ASTContext &Ctx,
                                std::set<unsigned> &HelperAdded) {
@@ -360,8 +362,7 @@ LaunchRewrites rewriteLaunches(const CublasCall &Call,
       continue;
     }
     R.Edits.push_back(FixItHint::CreateReplacement(
-        CallR, cublasCallText(cublasComputeType(Call.Type), Args,
-                              launchStream(L.Call, Ctx))));
+        CallR, cublasCallText(Compute, Args, launchStream(L.Call, Ctx))));
     FileID File = SM.getFileID(LaunchLoc);
     // Once per file: clang-tidy would apply a second copy offered by
     // another finding's note.

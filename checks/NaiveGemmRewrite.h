@@ -47,8 +47,9 @@ struct CublasPlan {
 CublasPlan planCublasCall(const MatrixProduct &P,
                           const MatrixProductFinder &Finder, bool HasLaunches);
 
-/// The compute type the call asks for: TF32 tensor cores for float.
-std::string cublasComputeType(const std::string &Type);
+/// The compute type the call asks for: for float, TF32 tensor cores where
+/// \p Tf32 (every target has them), else full FP32.
+std::string cublasComputeType(const std::string &Type, bool Tf32);
 
 /// The launches of a kernel replaced by the call.
 struct LaunchRewrites {
@@ -63,10 +64,12 @@ struct LaunchRewrites {
   std::vector<std::string> FirstArgs;
 };
 
-/// Replaces each of \p Launches with a call of `cudalintGemm`, and inserts
+/// Replaces each of \p Launches with a call of `cudalintGemm` in the
+/// compute type \p Compute (cublasComputeType), and inserts
 /// the helper in each file of this translation unit not in \p HelperAdded
 /// (and adds it there) unless the translation unit declares it.
 LaunchRewrites rewriteLaunches(const CublasCall &Call,
+                               const std::string &Compute,
                                llvm::ArrayRef<LaunchSite> Launches,
                                clang::ASTContext &Ctx,
                                std::set<unsigned> &HelperAdded);

@@ -6,6 +6,7 @@
 
 #include "CudaLintModule.h"
 #include "Options.h"
+#include "analysis/GpuTargets.h"
 #include "ci/Baseline.h"
 #include "ci/ChangedLines.h"
 #include "ci/ExportCommands.h"
@@ -111,11 +112,15 @@ static cl::opt<unsigned>
 static cl::opt<std::string> CudaPath("cuda-path",
                                      cl::desc("CUDA installation to use"),
                                      cl::cat(Category));
-static cl::opt<std::string>
-    GpuArch("gpu-arch",
-            cl::desc("GPU architecture to parse for (sm_80...), instead of the "
-                     "newest one the compile command targets"),
-            cl::cat(Category));
+static cl::opt<std::string> GpuArch(
+    "gpu-arch",
+    cl::desc("GPU architectures the advice is for, comma-separated (sm_61,"
+             "sm_90a; all; all-major), instead of those the compile command "
+             "targets (nvcc -arch/-gencode/-code, clang --cuda-gpu-arch/"
+             "--offload-arch); files are parsed for the newest. Default: the "
+             "command's, else the CudaTargets option, else every architecture "
+             "CUDA 13 builds for (sm_75 to sm_121), parsed as sm_80"),
+    cl::value_desc("ARCHS"), cl::cat(Category));
 static cl::opt<unsigned> Timeout(
     "timeout",
     cl::desc("Seconds one file may take before it is abandoned (0: none)"),
@@ -349,6 +354,10 @@ std::string inputProblem(const InputOptions &Input) {
   std::string Error;
   if (Input.HeaderFilter && !Regex(*Input.HeaderFilter).isValid(Error))
     return "invalid --header-filter: " + Error;
+  if (!Input.GpuArch.empty() &&
+      !GpuTargets::parse(Input.GpuArch, TargetSource::Build, &Error))
+    return "invalid --gpu-arch: " +
+           (Error.empty() ? "it names no architecture" : Error);
   return "";
 }
 

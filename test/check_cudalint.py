@@ -4,6 +4,7 @@
 Usage (lit supplies the tool paths through %check_cudalint):
 
   check_cudalint.py [--fix-notes] [--check-suffix=S[,S2]] [--config-file=F]
+                    [--gpu-arch=sm_61,sm_90]
                     [--only-launched]
                     [--real-cuda] [--expect-error]
                   <file.cu> <check-name> <temp>
@@ -37,9 +38,22 @@ import sys
 # The flags cudalint adds to every CUDA translation unit; the plugin runs
 # inside a plain clang-tidy, so the test adds them for it.
 # (`cudalint --print-commands` shows them.)
-DRIVER_CUDA_FLAGS = ["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80",
+DRIVER_CUDA_FLAGS = ["-x", "cuda", "--cuda-device-only",
                      "-nocudalib", "-Wno-unknown-cuda-version",
                      "-Wno-unused-command-line-argument"]
+
+
+def target_flags(gpu_arch):
+    """The architecture the driver parses for and the targets it records
+    (-D__CUDALINT_TARGETS__), for --gpu-arch=LIST or none."""
+    if not gpu_arch:
+        return ["--cuda-gpu-arch=sm_80", "-D__CUDALINT_TARGETS__=unstated"]
+    names = [n.strip() for n in gpu_arch.split(",") if n.strip()]
+    newest = max(names, key=lambda n: int(re.sub(r"\D", "", n)))
+    if int(re.sub(r"\D", "", newest)) > 90:
+        newest = "sm_90a"  # Newer than clang 19 knows.
+    return ["--cuda-gpu-arch=" + newest,
+            "-D__CUDALINT_TARGETS__=" + ",".join(names)]
 
 CHECK_LINE = re.compile(r"// *CHECK-[A-Z0-9\-]*:[^\r\n]*")
 DIAGNOSTIC = re.compile(r"^.*:\d+:\d+: (warning|error|note): ", re.M)
@@ -82,6 +96,9 @@ def parse_args():
     parser.add_argument("--check-suffix", "--check-suffixes", default="",
                         help="comma-separated FileCheck prefix suffixes")
     parser.add_argument("--config-file", default=None)
+    parser.add_argument("--gpu-arch", default="",
+                        help="the architectures the build targets "
+                        "(cudalint --gpu-arch)")
     # Tests check kernels whether or not their host code launches them, as
     # if under CheckUnlaunchedKernels; this keeps the default (dead kernels
     # of a program skipped).
@@ -136,14 +153,15 @@ class FrontEnd:
         config = ["--config-file=" + a.config_file] if a.config_file else []
         if self.name == "cudalint":
             cuda = ["--cuda-path=" + a.cuda_path] if a.real_cuda else []
-            return [a.cudalint, checks, fix] + cuda + config + [
+            arch = ["--gpu-arch=" + a.gpu_arch] if a.gpu_arch else []
+            return [a.cudalint, checks, fix] + cuda + config + arch + [
                 self.copy, "--"] + flags
         if not config:
             # Like check_clang_tidy.py: no stray .clang-tidy above the
             # build directory may change the result.
             config = ["--config={}" if a.only_launched else
                       "--config={CheckOptions: {CheckUnlaunchedKernels: true}}"]
-        extra = list(DRIVER_CUDA_FLAGS)
+        extra = DRIVER_CUDA_FLAGS + target_flags(a.gpu_arch)
         if "-nocudainc" not in flags:
             # Real CUDA headers: what the driver adds for CUDA 13 + clang 19
             # (clang 19 knows CUDA up to 12.5; without the SDK version it

@@ -4,6 +4,7 @@
 #include "TranslationUnitAnalysis.h"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Preprocessor.h"
 
 using namespace clang;
 
@@ -43,6 +44,11 @@ TranslationUnitAnalysis::TranslationUnitAnalysis()
     : Errors(std::make_shared<CompilerErrors>()) {}
 
 TranslationUnitAnalysis::~TranslationUnitAnalysis() = default;
+
+void TranslationUnitAnalysis::recordTargets(const Preprocessor &PP,
+                                            llvm::StringRef Option) {
+  Targets = GpuTargets::of(PP, Option);
+}
 
 void TranslationUnitAnalysis::recordCompilerErrors(DiagnosticsEngine &Diags) {
   if (Recorder && Diags.getClient() == Recorder)

@@ -14,6 +14,7 @@
 #define CUDALINT_ANALYSIS_TRANSLATIONUNITANALYSIS_H
 
 #include "CudaAST.h"
+#include "GpuTargets.h"
 #include "KernelModel.h"
 #include "KernelView.h"
 #include "TemplateStandIn.h"
@@ -28,6 +29,7 @@
 namespace clang {
 class DiagnosticConsumer;
 class DiagnosticsEngine;
+class Preprocessor;
 } // namespace clang
 
 namespace cudalint {
@@ -47,6 +49,12 @@ public:
   /// is parsed; called before parsing (from registerPPCallbacks), at most
   /// once per translation unit takes effect.
   void recordCompilerErrors(clang::DiagnosticsEngine &Diags);
+  /// Reads the architectures the translation unit is built for
+  /// (GpuTargets::of) before parsing, from registerPPCallbacks; \p Option
+  /// is the CudaTargets option. Every check reads the same targets.
+  void recordTargets(const clang::Preprocessor &PP, llvm::StringRef Option);
+  /// The architectures the translation unit is built for.
+  const GpuTargets &targets() const { return Targets; }
   /// Forgets every result: at the start and at the end of each translation
   /// unit (the compiler errors, recorded before the start, are kept until
   /// the next recording begins).
@@ -71,6 +79,7 @@ private:
            std::unique_ptr<KernelModel>>
       Models;
   std::unique_ptr<KernelUseIndex> Uses;
+  GpuTargets Targets = GpuTargets::defaults();
   /// Shared with the forwarding consumer installed in the engine, which may
   /// outlive this translation unit's results.
   std::shared_ptr<CompilerErrors> Errors;

@@ -2,7 +2,6 @@
 
 #include "worker/CompileCommands.h"
 
-#include "clang/Basic/Cuda.h"
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -135,8 +134,6 @@ const llvm::StringSet<> &nvccDroppedWithValue() {
                                         "Xfatbin",
                                         "fatbin-options",
                                         "Xcudafe",
-                                        "code",
-                                        "gpu-code",
                                         "threads",
                                         "t",
                                         "split-compile",
@@ -294,6 +291,8 @@ void addArchsFrom(StringRef Spec, std::vector<std::string> &Archs) {
     if (Part.consume_front("sm_") || Part.consume_front("compute_") ||
         Part.consume_front("lto_"))
       Archs.push_back(("sm_" + Part).str());
+    else if (Part == "native" || Part == "all" || Part == "all-major")
+      Archs.push_back(Part.str());
   }
 }
 
@@ -461,7 +460,7 @@ private:
   bool translateNvccFlag(StringRef Arg, StringRef Name,
                          std::optional<StringRef> Value) {
     if (Name == "arch" || Name == "gpu-architecture" || Name == "gencode" ||
-        Name == "generate-code") {
+        Name == "generate-code" || Name == "code" || Name == "gpu-code") {
       if (std::optional<std::string> V = valueOf(Value))
         addArchsFrom(*V, Result.GpuArchs);
       return true;
@@ -593,37 +592,35 @@ translateCompileCommand(llvm::ArrayRef<std::string> CommandLine) {
       .run();
 }
 
+std::optional<GpuTargets> buildTargets(llvm::ArrayRef<std::string> BuildArchs,
+                                       StringRef Override) {
+  if (!Override.empty())
+    return GpuTargets::parse(Override, TargetSource::Build);
+  return GpuTargets::parse(llvm::join(BuildArchs, ","), TargetSource::Build);
+}
+
 std::string chooseGpuArch(llvm::ArrayRef<std::string> BuildArchs,
                           StringRef Override) {
-  auto Known = [](StringRef Arch) {
-    return clang::StringToOffloadArch(Arch) != clang::OffloadArch::UNKNOWN;
-  };
-  if (!Override.empty())
-    return Override.str();
   // The newest architecture the build targets: code under
   // `__CUDA_ARCH__ >= N` guards is what runs on current GPUs.
   std::string Best;
-  unsigned BestNumber = 0;
-  for (const std::string &Arch : BuildArchs) {
-    unsigned Number = 0;
-    StringRef(Arch)
-        .drop_front(3)
-        .take_while(llvm::isDigit)
-        .getAsInteger(10, Number);
-    std::string Candidate = Arch;
-    if (!Known(Candidate)) {
-      // Newer than this clang: parse as the newest it knows.
-      if (Number > 90)
-        Candidate = "sm_90a";
-      else
-        continue;
-    }
-    if (Number >= BestNumber) {
-      Best = Candidate;
-      BestNumber = Number;
-    }
-  }
+  if (std::optional<GpuTargets> Targets = buildTargets(BuildArchs, Override))
+    for (const GpuTarget &T : Targets->all())
+      if (std::string Arch = parseableArchitecture(T); !Arch.empty())
+        Best = Arch;
   return Best.empty() ? "sm_80" : Best;
+}
+
+std::string targetsDefinition(llvm::ArrayRef<std::string> BuildArchs,
+                              StringRef Override) {
+  std::string Names = "unstated";
+  if (std::optional<GpuTargets> Targets = buildTargets(BuildArchs, Override)) {
+    std::vector<std::string> Each;
+    for (const GpuTarget &T : Targets->all())
+      Each.push_back(T.name());
+    Names = llvm::join(Each, ",");
+  }
+  return "-D" + std::string(TargetsMacro) + "=" + Names;
 }
 
 std::vector<std::string>
@@ -638,6 +635,7 @@ buildParseCommand(const Toolchain &TC, const TranslatedCommand &Build,
   Cmd.push_back("--cuda-device-only");
   Cmd.push_back("--cuda-gpu-arch=" +
                 chooseGpuArch(Build.GpuArchs, GpuArchOverride));
+  Cmd.push_back(targetsDefinition(Build.GpuArchs, GpuArchOverride));
   Cmd.push_back("-nocudalib");
   Cmd.push_back("-Wno-unknown-cuda-version");
   Cmd.push_back("-Wno-unused-command-line-argument");

@@ -9,6 +9,8 @@
 #ifndef CUDALINT_DRIVER_WORKER_COMPILECOMMANDS_H
 #define CUDALINT_DRIVER_WORKER_COMPILECOMMANDS_H
 
+#include "analysis/GpuTargets.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -62,10 +64,21 @@ struct TranslatedCommand {
 TranslatedCommand
 translateCompileCommand(llvm::ArrayRef<std::string> CommandLine);
 
-/// Picks the GPU architecture to parse for: the override, else the newest
-/// the build targets that clang knows, else sm_80... in clang's spelling.
+/// The architectures the advice is for: \p Override (--gpu-arch, a
+/// comma-separated list), else \p BuildArchs (the command's); none when
+/// neither names one (`native` names none known here).
+std::optional<GpuTargets> buildTargets(llvm::ArrayRef<std::string> BuildArchs,
+                                       llvm::StringRef Override);
+
+/// Picks the GPU architecture to parse for: the newest of buildTargets in
+/// clang's spelling (sm_90a for one newer than clang knows), else sm_80.
 std::string chooseGpuArch(llvm::ArrayRef<std::string> BuildArchs,
                           llvm::StringRef Override);
+
+/// `-D__CUDALINT_TARGETS__=sm_61,sm_90` (or `=unstated`): how the parse
+/// command carries buildTargets to the checks (GpuTargets.h).
+std::string targetsDefinition(llvm::ArrayRef<std::string> BuildArchs,
+                              llvm::StringRef Override);
 
 /// The complete clang command (program name first, file last) for parsing
 /// \p File on the device side.

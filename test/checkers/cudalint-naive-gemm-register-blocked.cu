@@ -1,4 +1,4 @@
-// RUN: %check_cudalint %s cudalint-naive-gemm %t -- -nocudainc -isystem %inputs
+// RUN: %check_cudalint --gpu-arch=sm_90 %s cudalint-naive-gemm %t -- -nocudainc -isystem %inputs
 
 // Register-blocked products, as the SGEMM tutorials write them: operands
 // staged from shared memory into register arrays (by a helper taking the

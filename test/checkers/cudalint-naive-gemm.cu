@@ -1,4 +1,4 @@
-// RUN: %check_cudalint %s cudalint-naive-gemm %t -- -nocudainc -isystem %inputs
+// RUN: %check_cudalint --gpu-arch=sm_90 %s cudalint-naive-gemm %t -- -nocudainc -isystem %inputs
 
 #include "cuda.h"
 

@@ -82,6 +82,42 @@ TEST(TranslateCompileCommand, ArchSpellings) {
               ElementsAre("sm_70"));
 }
 
+TEST(TranslateCompileCommand, EveryWayATargetIsNamed) {
+  // -gencode's code= values, PTX targets, -code lists, arch-specific names.
+  EXPECT_THAT(translateCompileCommand(
+                  {"nvcc", "-gencode", "arch=compute_61,code=sm_61",
+                   "--generate-code=arch=compute_90a,code=[sm_90a,compute_90a]",
+                   "a.cu"})
+                  .GpuArchs,
+              ElementsAre("sm_61", "sm_90a"));
+  EXPECT_THAT(translateCompileCommand({"nvcc", "--gpu-architecture=compute_70",
+                                       "-code=sm_70,sm_75", "a.cu"})
+                  .GpuArchs,
+              ElementsAre("sm_70", "sm_75"));
+  EXPECT_THAT(
+      translateCompileCommand({"nvcc", "-arch=all-major", "a.cu"}).GpuArchs,
+      ElementsAre("all-major"));
+  EXPECT_THAT(
+      translateCompileCommand({"nvcc", "-arch=native", "a.cu"}).GpuArchs,
+      ElementsAre("native"));
+  EXPECT_THAT(translateCompileCommand({"clang++", "--offload-arch=sm_86",
+                                       "--cuda-gpu-arch=sm_89", "a.cu"})
+                  .GpuArchs,
+              ElementsAre("sm_86", "sm_89"));
+}
+
+TEST(TargetsDefinition, TheBuildsTargetsOrUnstated) {
+  EXPECT_EQ(targetsDefinition({"sm_90", "sm_61"}, ""),
+            "-D__CUDALINT_TARGETS__=sm_61,sm_90");
+  EXPECT_EQ(targetsDefinition({"sm_90"}, "sm_75,sm_80"),
+            "-D__CUDALINT_TARGETS__=sm_75,sm_80");
+  EXPECT_EQ(targetsDefinition({"all-major"}, ""),
+            "-D__CUDALINT_TARGETS__=sm_75,sm_80,sm_90,sm_100,sm_110,sm_120");
+  EXPECT_EQ(targetsDefinition({}, ""), "-D__CUDALINT_TARGETS__=unstated");
+  EXPECT_EQ(targetsDefinition({"native"}, ""),
+            "-D__CUDALINT_TARGETS__=unstated");
+}
+
 TEST(TranslateCompileCommand, ResponseFilesAreExpanded) {
   llvm::SmallString<128> Path;
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("flags", "rsp", Path));
@@ -112,6 +148,9 @@ TEST(ChooseGpuArch, NewestKnownOrOverride) {
   EXPECT_EQ(chooseGpuArch({"sm_100"}, ""), "sm_90a");
   EXPECT_EQ(chooseGpuArch({}, ""), "sm_80");
   EXPECT_EQ(chooseGpuArch({"sm_70"}, "sm_86"), "sm_86");
+  EXPECT_EQ(chooseGpuArch({"sm_90"}, "sm_61,sm_75"), "sm_75");
+  EXPECT_EQ(chooseGpuArch({"native"}, ""), "sm_80");
+  EXPECT_EQ(chooseGpuArch({"sm_90a"}, ""), "sm_90a");
 }
 
 TEST(BuildParseCommand, DeviceSideWithCudaFlags) {

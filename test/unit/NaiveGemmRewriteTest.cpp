@@ -51,7 +51,9 @@ public:
   }
   // The rewrite of every launch by the call the plan offers.
   LaunchRewrites rewrite(std::set<unsigned> &HelperAdded) {
-    return rewriteLaunches(plan().Call, launches(), TU.ctx(), HelperAdded);
+    return rewriteLaunches(plan().Call,
+                           cublasComputeType(plan().Call.Type, true),
+                           launches(), TU.ctx(), HelperAdded);
   }
   std::string parameterName(const ParmVarDecl *P) const {
     return P ? P->getNameAsString() : "(none)";
@@ -152,8 +154,9 @@ __global__ void dgemm(const double *A, const double *B, double *C, int M,
   EXPECT_EQ(D.Call.AlphaText, "1.0");
   EXPECT_EQ(D.Call.BetaText, "0.0");
   EXPECT_EQ(Double.parameterName(D.Call.M), "M");
-  EXPECT_EQ(cublasComputeType("double"), "CUBLAS_COMPUTE_64F");
-  EXPECT_EQ(cublasComputeType("float"), "CUBLAS_COMPUTE_32F_FAST_TF32");
+  EXPECT_EQ(cublasComputeType("double", true), "CUBLAS_COMPUTE_64F");
+  EXPECT_EQ(cublasComputeType("float", true), "CUBLAS_COMPUTE_32F_FAST_TF32");
+  EXPECT_EQ(cublasComputeType("float", false), "CUBLAS_COMPUTE_32F");
 }
 
 // `__global__ void kern(...)`: a naive product of \p T matrices whose parts

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 from .build import DEFAULT_ARCH, choose_arch, find_nvcc
 from .chart import write_svg
+from .compare import compare_lines, load_reports
 from .fixtures import find_fixtures
 from .gpu import query_gpu
 from .report import build_report, print_mode, print_table, print_verdict
@@ -50,6 +51,9 @@ def _add_options(p):
     p.add_argument("--rounds", type=int, default=3, metavar="R",
                    help="processes per side, before and after alternated "
                    "(default 3); statistics pool all rounds")
+    p.add_argument("--compare", nargs="+", metavar="REPORT",
+                   help="print the speedups of --json reports from several "
+                   "GPUs side by side (a Markdown table) and exit")
     p.add_argument("--keep-dir", metavar="DIR",
                    help="keep the work files (fixed sources, binaries, "
                    "outputs) in DIR instead of a temporary directory")
@@ -130,6 +134,14 @@ def _write_outputs(args, results, report):
 
 def main(argv):
     args = parse_args(argv)
+    if args.compare:
+        try:
+            lines = compare_lines(load_reports(args.compare))
+        except UsageError as e:
+            log(f"verify/run: error: {e}")
+            return 2
+        print("\n".join(lines))
+        return 0
     try:
         fixtures, run = _prepare(args)
     except UsageError as e:
@@ -138,7 +150,7 @@ def main(argv):
     work = _work_dir(args)
     _log_start(fixtures, run, work)
 
-    verifier = Verifier(args, work, run.nvcc, run.arch)
+    verifier = Verifier(args, work, run.nvcc, run.arch, run.gpu)
     results = [verifier.verify(fx, run.timed) for fx in fixtures]
     report = build_report(argv, args, run, results)
 

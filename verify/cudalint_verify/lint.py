@@ -25,9 +25,11 @@ def _exit_problem(rc, out, err, on_file="(could not analyse the file)"):
 
 
 class Linter:
-    def __init__(self, binary, timeout):
+    def __init__(self, binary, timeout, arch):
         self.binary = binary
         self.timeout = timeout
+        # The advice is for what nvcc builds: the same architecture.
+        self.arch = arch
 
     def run(self, fx, path, fix_mode):
         """cudalint with only the fixture's check, and the fix flag of
@@ -36,7 +38,10 @@ class Linter:
         cmd = [self.binary, f"--checks=-*,{fx.check}"]
         if fix_mode in FIX_FLAGS:
             cmd += [FIX_FLAGS[fix_mode]]
-        cmd += fx.spec.get("cudalint_args", [])
+        own = fx.spec.get("cudalint_args", [])
+        if not any(a.startswith("--gpu-arch") for a in own):
+            cmd += [f"--gpu-arch={self.arch}"]
+        cmd += own
         cmd.append(str(path))
         if not fx.bundled:
             # A user's fixture may include headers from its own directory.

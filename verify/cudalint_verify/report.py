@@ -7,7 +7,8 @@ import shlex
 from .build import tool_version
 
 TIMED_HEAD = ["fixture", "check", "result", "before ms (IQR)",
-              "after ms (IQR)", "speedup", "GPU_FACTS", "outliers", "status"]
+              "after ms (IQR)", "speedup", "GPU, arch", "GPU_FACTS",
+              "outliers", "status"]
 COMPILE_HEAD = ["fixture", "check", "diagnostics", "fix-it", "build",
                 "status"]
 
@@ -32,6 +33,14 @@ def _fix_cell(r):
     return "applied" if r["fix"].get("applied") else "NONE"
 
 
+def gpu_label(timing):
+    """"H100_80GB_HBM3,sm_90": where a figure was measured, one cell."""
+    if not timing or not timing.get("gpu"):
+        return "-"
+    name = timing["gpu"].replace("NVIDIA ", "").replace(" ", "_")
+    return f"{name},{timing.get('arch', '?')}"
+
+
 def _timed_row(r):
     t = r["timing"]
     if t:
@@ -45,7 +54,8 @@ def _timed_row(r):
     result = "clean: " + _diagnostics_cell(r) if r["kind"] == "clean" \
         else r["correctness"]["verdict"]
     return [r["id"], r["check"], result, fmt_ms(t and t["before"]),
-            fmt_ms(t and t["after"]), sp, exp, outl, r["status"]]
+            fmt_ms(t and t["after"]), sp, gpu_label(t), exp, outl,
+            r["status"]]
 
 
 def _compile_row(r):

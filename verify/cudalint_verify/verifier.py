@@ -34,11 +34,12 @@ def new_result(fx):
 
 
 class Verifier:
-    def __init__(self, args, work, nvcc, arch):
+    def __init__(self, args, work, nvcc, arch, gpu=None):
         self.args = args
         self.work = work
         self.arch = arch
-        self.linter = Linter(args.cudalint, args.cudalint_timeout)
+        self.gpu = gpu
+        self.linter = Linter(args.cudalint, args.cudalint_timeout, arch)
         self.nvcc = Nvcc(nvcc, arch, args.compile_timeout)
         self.runner = Runner(args, work)
         self.src_root = work / "src"
@@ -86,4 +87,7 @@ class Verifier:
         with ClockSampler() as clocks:
             self.runner.time_and_compare(fx, binaries, result)
         if result["timing"]:
-            result["timing"]["clocks_during_runs"] = clocks.summary
+            # Every figure names the GPU and the architecture it ran as.
+            result["timing"].update(
+                clocks_during_runs=clocks.summary, arch=self.arch,
+                gpu=(self.gpu or {}).get("name"))

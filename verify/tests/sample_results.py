@@ -42,7 +42,8 @@ def result(fid, before, after, expected=None, verdict="bitwise-equal",
         "diagnostics": {"ok": True}, "fix": {"applied": True},
         "build": {"before": {"ok": True}, "after": {"ok": True}},
         "timing": {"before": side(before), "after": side(after),
-                   "speedup": before / after, "measurable": measurable},
+                   "speedup": before / after, "measurable": measurable,
+                   "gpu": "NVIDIA H100 80GB HBM3", "arch": "sm_90"},
         "correctness": {"verdict": verdict}, "problems": [], "status": "ok",
     }
 

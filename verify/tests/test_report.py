@@ -46,9 +46,10 @@ class TableTest(unittest.TestCase):
         self.assertIn("2.223 (0.002)", lines[2])
         self.assertIn("3.5x", lines[2])
         self.assertIn("1/1", lines[2])
+        self.assertIn("H100_80GB_HBM3,sm_90", lines[2])
         self.assertIn("clean: silent", lines[3])
         self.assertEqual(lines[5].split()[2:], ["not-run", "-", "-", "-",
-                                                "-", "-", "FAIL"])
+                                                "-", "-", "-", "FAIL"])
         self.assertTrue(lines[-1].startswith("outliers: "))
 
     def test_fmt_ms(self):
