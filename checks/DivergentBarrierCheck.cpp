@@ -372,7 +372,13 @@ std::string whyMissed(const Guard &G, const ThreadSplit &Split,
 // sizes decide it, "'__syncthreads()' is missed by some threads of a block
 // when 'n' is not a multiple of blockDim.x".
 std::string missedBarrierMessage(const SyncPoint &P, const DivergentGuard &D,
+                                 const GpuTargets &Targets,
                                  const ASTContext &Ctx) {
+  if (D.ArmsNeedScheduling)
+    return barrierName(P.E, Ctx) +
+           " in an arm that splits warps cannot pair with the other arm's on " +
+           targetNames(Targets.lacking(GpuFeature::ThreadScheduling)) +
+           " (undefined behaviour)";
   bool WarpOnly = P.Scope == SyncScope::Warp;
   std::string Group = WarpOnly ? "warp" : "block";
   if (D.Certain)
@@ -403,7 +409,9 @@ std::string missedBarrierReason(const SyncPoint &P, const Guard &G,
          " can hang, or threads read shared memory that was not written yet";
 }
 
-// Why arms that each meet a barrier do not pair up on \p Targets.
+// Why arms that each meet a barrier do not pair up on \p Targets: the PTX
+// ISA's `bar.sync` ("for .target sm_6x or below, all threads in a warp must
+// execute the same bar instruction").
 std::string armsWithoutSchedulingReason(const Guard &G,
                                         const GpuTargets &Targets,
                                         const ASTContext &Ctx) {
@@ -487,7 +495,7 @@ void DivergentBarrierCheck::reportMissedBarrier(SourceLocation Loc,
   const Guard &G = *D.G;
   Sink.diag(Loc, "%0",
             D.Certain ? DiagnosticIDs::Error : DiagnosticIDs::Warning)
-      << missedBarrierMessage(P, D, Ctx);
+      << missedBarrierMessage(P, D, targets(), Ctx);
   if (D.ArmsNeedScheduling)
     Sink.diag(Loc, "%0", DiagnosticIDs::Note)
         << armsWithoutSchedulingReason(G, targets(), Ctx);

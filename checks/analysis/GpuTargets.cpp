@@ -309,7 +309,8 @@ std::string measuredElsewhereText(const GpuTargets &Targets) {
     if (T.Capability != 90)
       Others.push_back(T);
   bool Also = Others.size() < Targets.all().size();
-  return "these figures were measured on H100 and H200 GPUs (sm_90), not on " +
+  return "cudalint's figures were measured on H100 and H200 GPUs (sm_90), "
+         "not on " +
          targetNames(Others) + ", which this build " + (Also ? "also " : "") +
          "targets: a remedy's gain differs between GPUs";
 }

@@ -107,8 +107,8 @@ TEST(GpuTargets, FiguresFromSm90AreCaveatedElsewhere) {
   EXPECT_EQ(measuredElsewhereText(targets("sm_90")), "");
   EXPECT_EQ(measuredElsewhereText(GpuTargets::defaults()), "");
   EXPECT_EQ(measuredElsewhereText(targets("sm_61")),
-            "these figures were measured on H100 and H200 GPUs (sm_90), not "
-            "on sm_61, which this build targets: a remedy's gain differs "
+            "cudalint's figures were measured on H100 and H200 GPUs (sm_90), "
+            "not on sm_61, which this build targets: a remedy's gain differs "
             "between GPUs");
   EXPECT_NE(measuredElsewhereText(targets("sm_80,sm_90")).find("also targets"),
             std::string::npos);

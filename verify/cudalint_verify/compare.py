@@ -43,7 +43,7 @@ def compare_lines(reports):
     for rep in reports:
         order += [r["id"] for r in rep["fixtures"]
                   if r["id"] not in order and r.get("timing")]
-    head = ["fixture"] + [column_name(r) for r in reports] + ["GPU_FACTS"]
+    head = ["fixture"] + [column_name(r) for r in reports] + ["declared"]
     lines = ["| " + " | ".join(head) + " |",
              "|" + "---|" * len(head)]
     for fid in order:
@@ -51,6 +51,6 @@ def compare_lines(reports):
         expected = next((r["expected_speedup"] for r in rows
                          if r and r.get("expected_speedup")), None)
         cells = [fid] + [_speedup(r) for r in rows] + [
-            f"{expected}x (H100)" if expected else "-"]
+            f"{expected}x" if expected else "-"]
         lines.append("| " + " | ".join(cells) + " |")
     return lines

@@ -23,9 +23,9 @@ class CompareTest(unittest.TestCase):
                            sample.result("naive-gemm/extra", 9.0, 1.0)])
         lines = compare_lines([h100, h200])
         self.assertEqual(lines[0], "| fixture | H100 80GB HBM3 (sm_90) | "
-                         "H200 (sm_90) | GPU_FACTS |")
+                         "H200 (sm_90) | declared |")
         self.assertEqual(lines[2], "| missing-restrict/conv1d | 3.67x | "
-                         "3.33x | 3.5x (H100) |")
+                         "3.33x | 3.5x |")
         # A fixture one run lacks shows '-'; a clean one is not a row.
         self.assertEqual(lines[3], "| naive-gemm/extra | - | 9.00x | - |")
         self.assertEqual(len(lines), 4)
