@@ -205,13 +205,8 @@ std::string remedyText(const std::string &Type, bool Tiled,
 // "Published figures on other architectures"), and GPUs of that class.
 std::string tilingCaveatText(const GpuTargets &Targets) {
   static const unsigned LargeL2Consumer[] = {86, 87, 88, 89, 120, 121};
-  if (!Targets.stated())
-    return "";
-  std::vector<GpuTarget> Class;
-  for (const GpuTarget &T : Targets.all())
-    if (llvm::is_contained(LargeL2Consumer, T.Capability))
-      Class.push_back(T);
-  if (Class.empty())
+  std::vector<GpuTarget> Class = Targets.among(LargeL2Consumer);
+  if (!Targets.stated() || Class.empty())
     return "";
   return "tiling it through shared memory instead may not pay on " +
          targetNames(Class) +

@@ -219,10 +219,13 @@ bool GpuTargets::includesOtherThan(unsigned Capability) const {
       Targets, [&](const GpuTarget &T) { return T.Capability != Capability; });
 }
 
-bool GpuTargets::includesAnyOf(llvm::ArrayRef<unsigned> Capabilities) const {
-  return llvm::any_of(Targets, [&](const GpuTarget &T) {
-    return llvm::is_contained(Capabilities, T.Capability);
-  });
+std::vector<GpuTarget>
+GpuTargets::among(llvm::ArrayRef<unsigned> Capabilities) const {
+  std::vector<GpuTarget> Out;
+  for (const GpuTarget &T : Targets)
+    if (llvm::is_contained(Capabilities, T.Capability))
+      Out.push_back(T);
+  return Out;
 }
 
 std::string GpuTargets::describe() const {

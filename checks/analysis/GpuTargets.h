@@ -116,8 +116,9 @@ public:
   std::vector<GpuTarget> lacking(GpuFeature F) const;
   /// True when some target is not of compute capability \p Capability.
   bool includesOtherThan(unsigned Capability) const;
-  /// True when some target's capability is in \p Capabilities.
-  bool includesAnyOf(llvm::ArrayRef<unsigned> Capabilities) const;
+  /// The targets whose capability is in \p Capabilities (a class of GPUs
+  /// that a published figure covers).
+  std::vector<GpuTarget> among(llvm::ArrayRef<unsigned> Capabilities) const;
 
   /// "sm_61, sm_75 and sm_90"; "the default targets (sm_75 and later)".
   std::string describe() const;
