@@ -196,8 +196,12 @@ std::string remedyText(const std::string &Type, bool Tiled,
              (TensorCores ? " on tensor cores" : "") + " (not measured here)";
   else
     Remedy = "cuBLAS (cublasGemmEx) runs matrix products on tensor cores";
-  return Remedy +
-         "; WMMA or CUTLASS where the product is fused with other work";
+  // WMMA needs tensor cores on every target; CUTLASS has SIMT kernels too.
+  return Remedy + (Targets.allHave(GpuFeature::TensorCores)
+                       ? "; WMMA or CUTLASS where the product is fused with "
+                         "other work"
+                       : "; CUTLASS where the product is fused with other "
+                         "work");
 }
 
 // Where published figures show hand-tiling a naive SGEMM did not pay: an

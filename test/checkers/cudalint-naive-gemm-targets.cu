@@ -3,9 +3,9 @@
 // FP32; FP64 tensor cores only on sm_80, sm_90 and sm_100; a note where the
 // figures (measured on sm_90) do not come from the target, and one where
 // published figures show tiling may not pay (sm_86 class).
-// RUN: %check_cudalint --gpu-arch=sm_61 --check-suffix=ALL,FP32,DCC,ELSE %s cudalint-naive-gemm %t
-// RUN: %check_cudalint --gpu-arch=sm_70 --check-suffix=ALL,FP32,DCC,ELSE %s cudalint-naive-gemm %t
-// RUN: %check_cudalint --gpu-arch=sm_75 --check-suffix=ALL,FP32,DCC,ELSE %s cudalint-naive-gemm %t
+// RUN: %check_cudalint --gpu-arch=sm_61 --check-suffix=ALL,FP32,R61,DCC,ELSE %s cudalint-naive-gemm %t
+// RUN: %check_cudalint --gpu-arch=sm_70 --check-suffix=ALL,FP32,R7X,DCC,ELSE %s cudalint-naive-gemm %t
+// RUN: %check_cudalint --gpu-arch=sm_75 --check-suffix=ALL,FP32,R7X,DCC,ELSE %s cudalint-naive-gemm %t
 // RUN: %check_cudalint --gpu-arch=sm_80 --check-suffix=ALL,TF32,DTC,ELSE %s cudalint-naive-gemm %t
 // RUN: %check_cudalint --gpu-arch=sm_86 --check-suffix=ALL,TF32,TILE,DCC,ELSE %s cudalint-naive-gemm %t
 // RUN: %check_cudalint --gpu-arch=sm_89 --check-suffix=ALL,TF32,TILE,DCC,ELSE %s cudalint-naive-gemm %t
@@ -13,7 +13,7 @@
 // RUN: %check_cudalint --gpu-arch=sm_100 --check-suffix=ALL,TF32,DTC,ELSE %s cudalint-naive-gemm %t
 // RUN: %check_cudalint --gpu-arch=sm_120 --check-suffix=ALL,TF32,TILE,DCC,ELSE %s cudalint-naive-gemm %t
 // A build for several targets gets the advice that holds on all of them.
-// RUN: %check_cudalint --gpu-arch=sm_61,sm_90 --check-suffix=ALL,FP32,DCC,MIXED %s cudalint-naive-gemm %t
+// RUN: %check_cudalint --gpu-arch=sm_61,sm_90 --check-suffix=ALL,FP32,R61,DCC,MIXED %s cudalint-naive-gemm %t
 #include "cuda.h"
 
 __global__ void sgemm(const float *A, const float *B, float *C, int M, int N,
@@ -50,7 +50,8 @@ void run(const float *A, const float *B, float *C, const double *dA,
 // CHECK-NOTES-FP32: :26:7: warning: float matrix product into 'C' is a hand-written loop, not cuBLAS [cudalint-naive-gemm]
 // CHECK-NOTES-TF32: :26:7: warning: float matrix product into 'C' runs on CUDA cores, not tensor cores [cudalint-naive-gemm]
 // CHECK-NOTES-ALL: :26:7: note: 'acc += A[row * K + k] * B[k * N + col]' in the loop over 'k' computes C = A*B into 'C' {{.*}}
-// CHECK-NOTES-FP32: :26:7: note: cuBLAS in full FP32 (cublasGemmEx with CUBLAS_COMPUTE_32F, as cublasSgemm computes) was 9.5x faster than a naive kernel at 4096^3 on an H100; {{.*}}
+// CHECK-NOTES-R61: :26:7: note: cuBLAS in full FP32 (cublasGemmEx with CUBLAS_COMPUTE_32F, as cublasSgemm computes) was 9.5x faster than a naive kernel at 4096^3 on an H100; {{.*}}; CUTLASS where the product is fused with other work
+// CHECK-NOTES-R7X: :26:7: note: cuBLAS in full FP32 (cublasGemmEx with CUBLAS_COMPUTE_32F, as cublasSgemm computes) was 9.5x faster than a naive kernel at 4096^3 on an H100; {{.*}}; WMMA or CUTLASS where the product is fused with other work
 // CHECK-NOTES-FP32: :26:7: note: TF32 tensor cores (sm_80 and later) not assumed: this build targets sm_{{61|70|75}}, which lacks them
 // CHECK-NOTES-TF32: :26:7: note: cuBLAS on tensor cores (cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32) was 68x faster {{.*}}
 // CHECK-NOTES-TILE: :26:7: note: tiling it through shared memory instead may not pay on sm_{{86|89|120}}: published, it was 0.90x (slower) on an RTX A4000 {{.*}}
