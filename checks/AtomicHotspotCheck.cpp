@@ -361,6 +361,10 @@ constexpr const char *WarpSumRemedy =
 struct AtomicArgs {
   const Expr *Ptr, *Val;
   std::string PtrText, ValText;
+  /// ", order, scope" of `__nv_atomic_fetch_add(p, v, order, scope)`,
+  /// kept in the one atomic the fix-it leaves; empty for atomicAdd.
+  std::string RestText;
+  bool RestReadable = true;
 };
 
 AtomicArgs argsOf(const CallExpr *CE, const ASTContext &Ctx) {
@@ -370,6 +374,13 @@ AtomicArgs argsOf(const CallExpr *CE, const ASTContext &Ctx) {
   Args.PtrText = exactSourceText(Args.Ptr->getSourceRange(), Ctx);
   Args.ValText =
       Args.Val ? exactSourceText(Args.Val->getSourceRange(), Ctx) : "";
+  for (unsigned I = 2; I < CE->getNumArgs(); ++I) {
+    if (isa<CXXDefaultArgExpr>(CE->getArg(I)))
+      break;
+    std::string Text = exactSourceText(CE->getArg(I)->getSourceRange(), Ctx);
+    Args.RestReadable &= !Text.empty();
+    Args.RestText += ", " + Text;
+  }
   return Args;
 }
 
@@ -411,7 +422,7 @@ std::string whyNoWarpSum(const MemAccess &A, const AtomicFinding &F,
     return "its return value is used";
   if (!Args.Val || writesOrCalls(Args.Ptr, Ctx) || writesOrCalls(Args.Val, Ctx))
     return "its arguments have side effects";
-  if (Args.PtrText.empty() || Args.ValText.empty() ||
+  if (Args.PtrText.empty() || Args.ValText.empty() || !Args.RestReadable ||
       CE->getBeginLoc().isMacroID() || CE->getEndLoc().isMacroID())
     return "it is written by a macro";
   if (mentions(CE, Names.Group) || mentions(CE, Names.Sum))
@@ -438,7 +449,7 @@ std::string warpSumText(const MemAccess &A, const AtomicCall &Op,
          " = cooperative_groups::reduce(" + G + ", " + Val +
          ", cooperative_groups::plus<" + TypeName + ">()); if (" + G +
          ".thread_rank() == 0) " + Op.Callee + "(" + Args.PtrText + ", " + Sum +
-         "); }";
+         Args.RestText + "); }";
 }
 
 // The includes of cooperative groups that \p File lacks, as one insertion.

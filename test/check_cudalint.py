@@ -171,7 +171,9 @@ class FrontEnd:
                           "-isystem", os.path.join(a.cuda_path, "include",
                                                    "cccl")]
             if a.shim_include:
-                extra += ["-idirafter", a.shim_include]
+                extra += ["-idirafter", a.shim_include, "-include",
+                          os.path.join(a.shim_include,
+                                       "cudalint_nvcc_compat.h")]
             extra += ["-Xclang", "-target-sdk-version=12.5"]
         return [a.clang_tidy, "--load=" + a.plugin, checks, fix,
                 "--use-color=false"] + config + [self.copy, "--"] + extra + flags

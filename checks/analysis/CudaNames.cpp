@@ -73,6 +73,63 @@ std::optional<AtomicKind> cudaAtomicKind(StringRef Name, AtomicScope &Scope) {
       .Default(std::nullopt);
 }
 
+// CUDA 12.8's `__nv_atomic_fetch_add(p, v, order, scope)` and kin: the
+// kind, and where the scope argument is (CUDA Programming Guide, "Built-in
+// atomic functions").
+std::optional<AtomicKind> nvAtomicKind(StringRef Name, unsigned &ScopeArg) {
+  if (!Name.consume_front("__nv_atomic_"))
+    return std::nullopt;
+  bool ByValue = Name.consume_back("_n");
+  ScopeArg = 3;
+  if (Name.consume_front("fetch_"))
+    return llvm::StringSwitch<std::optional<AtomicKind>>(Name)
+        .Case("add", AtomicKind::Add)
+        .Case("sub", AtomicKind::Sub)
+        .Case("min", AtomicKind::Min)
+        .Case("max", AtomicKind::Max)
+        .Case("and", AtomicKind::And)
+        .Case("or", AtomicKind::Or)
+        .Case("xor", AtomicKind::Xor)
+        .Default(std::nullopt);
+  if (Name == "load") {
+    ScopeArg = ByValue ? 2 : 3;
+    return AtomicKind::Load;
+  }
+  if (Name == "store")
+    return AtomicKind::Store;
+  if (Name == "exchange") {
+    ScopeArg = ByValue ? 3 : 4;
+    return AtomicKind::Exch;
+  }
+  if (Name == "compare_exchange") {
+    ScopeArg = 6;
+    return AtomicKind::CAS;
+  }
+  return std::nullopt;
+}
+
+// The `__NV_THREAD_SCOPE_*` argument of \p CE at \p Index; system scope
+// when there is none or it is not a constant.
+AtomicScope nvAtomicScope(const CallExpr *CE, unsigned Index) {
+  if (Index >= CE->getNumArgs() || CE->getArg(Index)->isValueDependent())
+    return AtomicScope::System;
+  std::optional<llvm::APSInt> V = CE->getArg(Index)->getIntegerConstantExpr(
+      CE->getCalleeDecl()->getASTContext());
+  if (!V)
+    return AtomicScope::System;
+  switch (V->getExtValue()) { // THREAD, BLOCK, CLUSTER, DEVICE, SYSTEM.
+  case 0:
+    return AtomicScope::Thread;
+  case 1:
+    return AtomicScope::Block;
+  case 2:
+  case 3:
+    return AtomicScope::Device;
+  default:
+    return AtomicScope::System;
+  }
+}
+
 // What a member of libcu++'s atomic types does, whatever its object.
 std::optional<AtomicKind> libcuxxMemberKind(const CXXMethodDecl *MD) {
   if (isa<CXXConversionDecl>(MD))
@@ -232,6 +289,9 @@ std::optional<AtomicCall> cudaAtomic(const CallExpr *CE) {
   StringRef Name = cudaCalleeName(CE);
   AtomicScope Scope;
   std::optional<AtomicKind> Kind = cudaAtomicKind(Name, Scope);
+  unsigned ScopeArg = 0;
+  if (!Kind && (Kind = nvAtomicKind(Name, ScopeArg)))
+    Scope = nvAtomicScope(CE, ScopeArg);
   if (!Kind)
     return std::nullopt;
   AtomicCall A{*Kind, Scope};

@@ -72,6 +72,71 @@ CUDALINT_STORE_HINT(__stwb)
 CUDALINT_STORE_HINT(__stwt)
 #undef CUDALINT_STORE_HINT
 
+/* The memory orders and scopes of CUDA 12.8's __nv_atomic_* functions,
+ * declared in crt/device_functions.h, which clang's wrapper never includes:
+ * without them every kernel that names one is lost to the parse. */
+#if defined(CUDART_VERSION) && CUDART_VERSION >= 12080
+enum {
+  __NV_ATOMIC_RELAXED,
+  __NV_ATOMIC_CONSUME,
+  __NV_ATOMIC_ACQUIRE,
+  __NV_ATOMIC_RELEASE,
+  __NV_ATOMIC_ACQ_REL,
+  __NV_ATOMIC_SEQ_CST
+};
+enum {
+  __NV_THREAD_SCOPE_THREAD,
+  __NV_THREAD_SCOPE_BLOCK,
+  __NV_THREAD_SCOPE_CLUSTER,
+  __NV_THREAD_SCOPE_DEVICE,
+  __NV_THREAD_SCOPE_SYSTEM
+};
+
+/* The functions themselves are nvcc builtins (CUDA Programming Guide,
+ * "Built-in atomic functions"); the value may be of another type than the
+ * pointee (`__nv_atomic_fetch_add(p, 1, ...)` on an unsigned). */
+#define CUDALINT_NV_FETCH(op)                                                \
+  template <class T, class U>                                                \
+  __attribute__((device)) T __nv_atomic_fetch_##op(                          \
+      T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+CUDALINT_NV_FETCH(add)
+CUDALINT_NV_FETCH(sub)
+CUDALINT_NV_FETCH(and)
+CUDALINT_NV_FETCH(or)
+CUDALINT_NV_FETCH(xor)
+CUDALINT_NV_FETCH(min)
+CUDALINT_NV_FETCH(max)
+#undef CUDALINT_NV_FETCH
+template <class T, class U>
+__attribute__((device)) void __nv_atomic_load(T *, U *, int,
+                                              int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__attribute__((device)) T __nv_atomic_load_n(T *, int,
+                                             int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U>
+__attribute__((device)) void __nv_atomic_store(T *, U *, int,
+                                               int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U>
+__attribute__((device)) void
+__nv_atomic_store_n(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U, class V>
+__attribute__((device)) void
+__nv_atomic_exchange(T *, U *, V *, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U>
+__attribute__((device)) T
+__nv_atomic_exchange_n(T *, U, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U, class V>
+__attribute__((device)) bool
+__nv_atomic_compare_exchange(T *, U *, V *, bool, int, int,
+                             int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U, class V>
+__attribute__((device)) bool
+__nv_atomic_compare_exchange_n(T *, U *, V, bool, int, int,
+                               int = __NV_THREAD_SCOPE_SYSTEM);
+__attribute__((device)) void
+__nv_atomic_thread_fence(int, int = __NV_THREAD_SCOPE_SYSTEM);
+#endif
+
 /* Surface functions, missing from clang's CUDA wrapper. */
 #define CUDALINT_SURF_MODE int mode = 0
 template <class T>
