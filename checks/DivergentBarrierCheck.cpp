@@ -43,23 +43,63 @@ bool alwaysTaken(const Guard &G) {
   return G.Cond->isConst() && (G.Cond->Value != 0) == G.Taken;
 }
 
-// Guard \p I of \p P is an `if` on both of whose paths the threads meet the
-// same number of barriers: arms that each run one (`if (warp % 2 == 0) {
-// ...; __syncthreads(); } else { __syncthreads(); }`, the warp
-// specialisation of double-buffered kernels), or an arm that runs one and
-// leaves while the other path meets one after the `if`. Barriers before
-// and after the `if` on both paths count alike; one under a further
-// condition (other than a constant) or in a loop of its own makes the
-// count unknown. On sm_70 and later a block barrier counts arrivals, not
-// places, so the threads meet.
+// Which way through branch \p Branch (an `if` or a `switch`) a barrier at
+// \p L takes: 0 or 1 for the arms of an `if` (from \p Taken), the case
+// group for a `switch`; none when the branch cannot be counted path by
+// path: a `switch` without `default:` (a thread may match no case) or with
+// a case that falls into the next.
+struct BranchPaths {
+  unsigned Count = 0;
+  std::vector<CaseGroup> Cases;
+
+  explicit BranchPaths(const Stmt *Branch) {
+    if (isa<IfStmt>(Branch)) {
+      Count = 2;
+      return;
+    }
+    const auto *Sw = dyn_cast<SwitchStmt>(Branch);
+    if (!Sw)
+      return;
+    Cases = switchCaseGroups(Sw);
+    bool Defaulted = llvm::any_of(Cases, [](auto &C) { return C.Default; });
+    bool FallsIn =
+        Cases.size() > 1 && llvm::any_of(llvm::ArrayRef(Cases).drop_back(),
+                                         [](auto &C) { return C.FallsOnward; });
+    if (Defaulted && !FallsIn)
+      Count = Cases.size();
+  }
+  std::optional<unsigned> pathOf(const Guard &G, SourceLocation L,
+                                 const SourceManager &SM) const {
+    if (Cases.empty())
+      return G.Taken ? 1 : 0;
+    for (unsigned K = 0; K < Cases.size(); ++K)
+      if (rangeContains(Cases[K].Range, L, SM))
+        return K;
+    return std::nullopt;
+  }
+};
+
+// Guard \p I of \p P is an `if` or a `switch` on every path of which the
+// threads meet the same number of barriers: arms that each run one (`if
+// (warp % 2 == 0) { ...; __syncthreads(); } else { __syncthreads(); }`,
+// the warp specialisation of double-buffered kernels; a `switch` on a
+// warp's role whose every case, `default:` included, runs one), or an arm
+// that runs one and leaves while the other path meets one after the
+// branch. Barriers before and after the branch on every path count alike;
+// one under a further condition (other than a constant) or in a loop of
+// its own makes the count unknown. On sm_70 and later a block barrier
+// counts arrivals, not places, so the threads meet.
 bool pathsMeetEqualBarriers(const KernelModel &M, const SyncPoint &P, size_t I,
                             const SourceManager &SM) {
   const Guard &G = P.Guards[I];
-  const auto *If = dyn_cast_or_null<IfStmt>(G.Where);
-  if (!If)
+  const Stmt *Branch = G.Where;
+  if (!Branch)
     return false;
-  // Only loops around the `if`, or around the call of the helper that
-  // holds it: each of their iterations meets the `if`.
+  BranchPaths Paths(Branch);
+  if (Paths.Count < 2)
+    return false;
+  // Only loops around the branch, or around the call of the helper that
+  // holds it: each of their iterations meets the branch.
   auto At = [&](SourceLocation L) { return SM.getExpansionLoc(L); };
   auto Holds = [&](const Stmt *Loop, const Stmt *S) {
     return SM.isBeforeInTranslationUnit(At(Loop->getBeginLoc()),
@@ -67,10 +107,10 @@ bool pathsMeetEqualBarriers(const KernelModel &M, const SyncPoint &P, size_t I,
            SM.isBeforeInTranslationUnit(At(S->getEndLoc()),
                                         At(Loop->getEndLoc()));
   };
-  auto AroundIf = [&](const Stmt *Loop) {
-    return Holds(Loop, If) || llvm::any_of(P.CallStack, [&](const Expr *Call) {
-             return Holds(Loop, Call);
-           });
+  auto AroundBranch = [&](const Stmt *Loop) {
+    return Holds(Loop, Branch) ||
+           llvm::any_of(P.CallStack,
+                        [&](const Expr *Call) { return Holds(Loop, Call); });
   };
 
   auto SamePrefix = [&](const SyncPoint &Q) {
@@ -80,18 +120,22 @@ bool pathsMeetEqualBarriers(const KernelModel &M, const SyncPoint &P, size_t I,
       if (Q.Guards[K].Where != P.Guards[K].Where ||
           Q.Guards[K].Taken != P.Guards[K].Taken)
         return false;
-    return Q.Guards[I].Where == If;
+    return Q.Guards[I].Where == Branch;
   };
-  unsigned Count[2] = {0, 0};
+  std::vector<unsigned> Count(Paths.Count, 0);
   for (const SyncPoint &Q : M.syncs()) {
     if (!SamePrefix(Q))
       continue;
-    if (Q.Loops != P.Loops || !llvm::all_of(Q.Loops, AroundIf) ||
+    if (Q.Loops != P.Loops || !llvm::all_of(Q.Loops, AroundBranch) ||
         !llvm::all_of(llvm::ArrayRef(Q.Guards).drop_front(I + 1), alwaysTaken))
       return false;
-    ++Count[Q.Guards[I].Taken];
+    std::optional<unsigned> Path = Paths.pathOf(
+        Q.Guards[I], At(siteInKernel(Q.E, Q.CallStack)->getBeginLoc()), SM);
+    if (!Path)
+      return false;
+    ++Count[*Path];
   }
-  return Count[0] == Count[1];
+  return llvm::all_equal(Count);
 }
 
 // `if (i >= n) return;` in the kernel's own body (not in a helper it

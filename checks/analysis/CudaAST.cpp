@@ -744,6 +744,35 @@ SourceLocation includeInsertionPoint(FileID File, const SourceManager &SM) {
   return SM.getLocForStartOfFile(File).getLocWithOffset(Best);
 }
 
+bool endsCase(const Stmt *S) {
+  const Stmt *Last = lastStatement(S);
+  return isa_and_nonnull<BreakStmt>(Last) ||
+         isa_and_nonnull<ReturnStmt>(Last) ||
+         isa_and_nonnull<ContinueStmt>(Last) || isa_and_nonnull<GotoStmt>(Last);
+}
+
+std::vector<CaseGroup> switchCaseGroups(const SwitchStmt *Sw) {
+  std::vector<CaseGroup> Groups;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Sw->getBody());
+  if (!Body)
+    return Groups;
+  for (const Stmt *S : Body->body()) {
+    const Stmt *Inner = S;
+    bool Labelled = false, Default = false;
+    while (const auto *C = dyn_cast<SwitchCase>(Inner)) {
+      Labelled = true;
+      Default |= isa<DefaultStmt>(C);
+      Inner = C->getSubStmt();
+    }
+    if (Labelled || Groups.empty())
+      Groups.push_back(
+          {SourceRange(S->getBeginLoc(), S->getEndLoc()), Default});
+    Groups.back().Range.setEnd(S->getEndLoc());
+    Groups.back().FallsOnward = !endsCase(Inner);
+  }
+  return Groups;
+}
+
 const Stmt *lastStatement(const Stmt *S) {
   while (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
     S = Block->body_empty() ? nullptr : Block->body_back();

@@ -93,6 +93,21 @@ const clang::Stmt *loopBody(const clang::Stmt *S);
 /// (of the innermost block, when blocks nest); null for an empty block.
 const clang::Stmt *lastStatement(const clang::Stmt *S);
 
+/// True when control cannot run on from \p S into the statement after it
+/// (it ends with `break`, `return`, `continue` or `goto`).
+bool endsCase(const clang::Stmt *S);
+
+/// The statements of a `switch` body from one label (or run of labels,
+/// `case 2: case 3:`) to the next.
+struct CaseGroup {
+  clang::SourceRange Range;
+  bool Default = false;    ///< Its labels include `default:`.
+  bool FallsOnward = true; ///< Control runs on into the next group.
+};
+
+/// The case groups of a `switch` whose body is a block (none otherwise).
+std::vector<CaseGroup> switchCaseGroups(const clang::SwitchStmt *Sw);
+
 /// The condition of an `if`, loop, `switch` or `?:`, or the left operand of
 /// `&&`/`||`; null for anything else.
 const clang::Expr *conditionOf(const clang::Stmt *S);

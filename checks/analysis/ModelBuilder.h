@@ -353,6 +353,8 @@ private:
                  const SymRef &Cond);
   SymRef branchCondition(const clang::Stmt *S, const clang::Expr *CondE);
   void switchStmt(const clang::SwitchStmt *Sw);
+  void caseBodies(const clang::SwitchStmt *Sw, const clang::CompoundStmt *Body,
+                  const SymRef &Cond);
 
   //===--- Loops (ModelLoops.cpp) -----------------------------------------===//
 

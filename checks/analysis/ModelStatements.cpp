@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CudaAST.h"
 #include "ModelBuilder.h"
 
 #include "clang/AST/Attr.h"
@@ -264,15 +265,77 @@ void ModelBuilder::switchStmt(const SwitchStmt *Sw) {
     declare(CV);
   SymRef Cond = branchCondition(Sw, Sw->getCond());
   Env Before = VarValues;
-  // Which case runs is unknown per lane: walk the body once and merge
-  // what it changed with what was there before.
-  Guards.push_back(
-      {symOp(SymKind::NE, Cond, symVarying(Sw, "case")), true, Sw});
-  stmt(Sw->getBody());
-  Guards.pop_back();
+  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(Sw->getBody())) {
+    caseBodies(Sw, Body, Cond);
+  } else {
+    // Which case runs is unknown per lane: walk the body once.
+    Guards.push_back(
+        {symOp(SymKind::NE, Cond, symVarying(Sw, "case")), true, Sw});
+    stmt(Sw->getBody());
+    Guards.pop_back();
+  }
+  // Merge what the cases changed with what was there before.
   Env After = std::move(VarValues);
   VarValues = std::move(Before);
   join(After, Sw, Cond);
+}
+
+namespace {
+
+// `Cond == K` for `case K:`; an unknown match for a case whose value is
+// not a constant (a GNU range `case 1 ... 3:` among them).
+SymRef caseMatch(const SwitchCase *C, const SymRef &Cond, ASTContext &Ctx) {
+  const auto *Case = dyn_cast<CaseStmt>(C);
+  if (Case && !Case->caseStmtIsGNURange())
+    if (std::optional<llvm::APSInt> K =
+            Case->getLHS()->getIntegerConstantExpr(Ctx))
+      return symOp(SymKind::EQ, Cond, symConst(K->getExtValue()));
+  return symOp(SymKind::EQ, Cond, symVarying(C, "case"));
+}
+
+// `default:` runs where the selector matches none of the cases.
+SymRef defaultMatch(const SwitchStmt *Sw, const SymRef &Cond, ASTContext &Ctx) {
+  SymRef None;
+  for (const SwitchCase *C = Sw->getSwitchCaseList(); C;
+       C = C->getNextSwitchCase()) {
+    if (isa<DefaultStmt>(C))
+      continue;
+    SymRef Other = symOp(SymKind::Not, caseMatch(C, Cond, Ctx));
+    None = None ? symOp(SymKind::LAnd, None, Other) : Other;
+  }
+  return None ? None : symConst(1);
+}
+
+} // namespace
+
+// Each statement of a switch's body runs under the cases that reach it: a
+// selector with several values, not a condition that holds or not (lanes
+// in cases 2 and 3 disagree). After `case 2: case 3:` the guard is `Cond ==
+// 2 || Cond == 3`, a case that falls through adds its own, `default:` is
+// none of the others; statements no label reaches keep the guard of the
+// case before them.
+void ModelBuilder::caseBodies(const SwitchStmt *Sw, const CompoundStmt *Body,
+                              const SymRef &Cond) {
+  SymRef Reaching;
+  bool FallsIn = false;
+  for (const Stmt *S : Body->body()) {
+    SymRef Labels;
+    while (const auto *C = dyn_cast<SwitchCase>(S)) {
+      SymRef Match = isa<DefaultStmt>(C) ? defaultMatch(Sw, Cond, Ctx)
+                                         : caseMatch(C, Cond, Ctx);
+      Labels = Labels ? symOp(SymKind::LOr, Labels, Match) : Match;
+      S = C->getSubStmt();
+    }
+    if (Labels)
+      Reaching =
+          FallsIn && Reaching ? symOp(SymKind::LOr, Reaching, Labels) : Labels;
+    SymRef Guard =
+        Reaching ? Reaching : symOp(SymKind::NE, Cond, symVarying(Sw, "case"));
+    Guards.push_back({Guard, true, Sw});
+    stmt(S);
+    Guards.pop_back();
+    FallsIn = !endsCase(S);
+  }
 }
 
 } // namespace cudalint

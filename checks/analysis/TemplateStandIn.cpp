@@ -275,8 +275,7 @@ std::string TemplateStandIn::str() const {
 }
 
 std::vector<TemplateStandIn> templateStandIns(const FunctionDecl &Kernel,
-                                              ASTContext &Ctx,
-                                              bool FileHasErrors) {
+                                              ASTContext &Ctx) {
   const FunctionTemplateDecl *Template = Kernel.getDescribedFunctionTemplate();
   if (!Template || Kernel.getDeclContext()->isDependentContext())
     return {};
@@ -293,9 +292,11 @@ std::vector<TemplateStandIn> templateStandIns(const FunctionDecl &Kernel,
   // what the template is used with: those arguments, not guesses.
   if (Used)
     return standInsFromUses(*Template);
-  // Where the file has compiler errors, its uses may sit in what did not
-  // parse: no guesses then.
-  if (Ctx.getDiagnostics().hasErrorOccurred() || FileHasErrors)
+  // Compiler errors elsewhere in the file hide its uses no more than a use
+  // in another file does, and only what every stand-in finds is reported;
+  // a kernel with an error of its own is not analysed at all
+  // (hasParseErrors), nor a declaration that did not parse.
+  if (Kernel.isInvalidDecl())
     return {};
   std::optional<std::vector<ParamChoices>> Choices =
       parameterChoices(*Template->getTemplateParameters(), Kernel, Ctx);

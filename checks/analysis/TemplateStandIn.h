@@ -51,12 +51,11 @@ struct TemplateStandIn {
 };
 
 /// The stand-ins to analyse \p Kernel with: none unless it is the pattern of
-/// a kernel template with no analysable instantiation in view. No guesses
-/// where the file has compiler errors (\p FileHasErrors, or the engine's
-/// count): its uses may sit in what did not parse.
+/// a kernel template with no analysable instantiation in view (and a valid
+/// declaration). Compiler errors elsewhere in the file do not stop them:
+/// they hide its uses no more than a use in another file does.
 std::vector<TemplateStandIn> templateStandIns(const clang::FunctionDecl &Kernel,
-                                              clang::ASTContext &Ctx,
-                                              bool FileHasErrors);
+                                              clang::ASTContext &Ctx);
 
 /// `T = char, short, float or double; TILE = 32 or 16`: every stand-in,
 /// parameter by parameter.

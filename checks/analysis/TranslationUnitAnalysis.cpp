@@ -74,8 +74,7 @@ llvm::ArrayRef<TemplateStandIn>
 TranslationUnitAnalysis::standIns(const FunctionDecl &Kernel) {
   auto [It, New] = StandIns.try_emplace(&Kernel);
   if (New)
-    It->second = templateStandIns(Kernel, Kernel.getASTContext(),
-                                  /*FileHasErrors=*/!Errors->empty());
+    It->second = templateStandIns(Kernel, Kernel.getASTContext());
   return It->second;
 }
 

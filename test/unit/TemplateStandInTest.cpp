@@ -30,7 +30,7 @@ __global__ void kern(T *out) {
 )cuda");
   ASSERT_TRUE(TU.ok());
   std::vector<TemplateStandIn> S =
-      templateStandIns(*TU.function("kern"), TU.ctx(), false);
+      templateStandIns(*TU.function("kern"), TU.ctx());
   EXPECT_EQ(spelled(S), (std::vector<std::string>{"T = float, TILE = 32",
                                                   "T = double, TILE = 16",
                                                   "T = half, TILE = 32"}));
@@ -53,7 +53,7 @@ __global__ void kern(int *out) {
 }
 )cuda");
   ASSERT_TRUE(TU.ok());
-  EXPECT_EQ(spelled(templateStandIns(*TU.function("kern"), TU.ctx(), false)),
+  EXPECT_EQ(spelled(templateStandIns(*TU.function("kern"), TU.ctx())),
             (std::vector<std::string>{"BLOCK = 256, ITEMS = 8",
                                       "BLOCK = 128, ITEMS = 4"}));
 }
@@ -67,7 +67,7 @@ __global__ void kern(T *out) {
 }
 )cuda");
   ASSERT_TRUE(TU.ok());
-  EXPECT_EQ(spelled(templateStandIns(*TU.function("kern"), TU.ctx(), false)),
+  EXPECT_EQ(spelled(templateStandIns(*TU.function("kern"), TU.ctx())),
             (std::vector<std::string>{"T = double, N = 64"}));
 }
 
@@ -78,7 +78,7 @@ __global__ void kern(T *out) { out[threadIdx.x] = 0; }
 void run(float *p) { kern<<<1, 32>>>(p); }
 )cuda");
   ASSERT_TRUE(TU.ok());
-  EXPECT_TRUE(templateStandIns(*TU.function("kern"), TU.ctx(), false).empty());
+  EXPECT_TRUE(templateStandIns(*TU.function("kern"), TU.ctx()).empty());
 }
 
 TEST(TemplateStandIn, BooleansStaySymbolic) {
@@ -90,7 +90,7 @@ __global__ void kern(float *out) {
 )cuda");
   ASSERT_TRUE(TU.ok());
   std::vector<TemplateStandIn> S =
-      templateStandIns(*TU.function("kern"), TU.ctx(), false);
+      templateStandIns(*TU.function("kern"), TU.ctx());
   EXPECT_EQ(spelled(S), (std::vector<std::string>{"TILE = 32", "TILE = 16"}));
 }
 
@@ -104,7 +104,7 @@ __global__ void kern(T *out) {
 )cuda");
   ASSERT_TRUE(TU.ok());
   std::vector<TemplateStandIn> S =
-      templateStandIns(*TU.function("kern"), TU.ctx(), false);
+      templateStandIns(*TU.function("kern"), TU.ctx());
   ASSERT_EQ(S.size(), 3u);
   const auto *Assign = selectFirst<BinaryOperator>(
       "a", match(binaryOperator(isAssignmentOperator()).bind("a"), TU.ctx()));
