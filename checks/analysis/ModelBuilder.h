@@ -247,6 +247,9 @@ private:
   llvm::SmallVector<const clang::VarDecl *, 2> InitOf;
   /// What each local `cuda::atomic_ref` refers to.
   llvm::DenseMap<const clang::VarDecl *, Loc> AtomicRefs;
+  /// The memory each local reference is bound to (`Cell &c = cells[i];`):
+  /// `c.count += 1` is an access of `cells[i].count`.
+  llvm::DenseMap<const clang::VarDecl *, Loc> Referees;
   struct Frame {
     llvm::SmallVector<Value, 2> Returns;
     bool ReturnUnderThreadGuard = false;
@@ -352,6 +355,7 @@ private:
   void condition(const clang::Stmt *S, const clang::Expr *CondE,
                  const SymRef &Cond);
   SymRef branchCondition(const clang::Stmt *S, const clang::Expr *CondE);
+  bool bindsMemoryReference(const clang::VarDecl *V);
   void switchStmt(const clang::SwitchStmt *Sw);
   void caseBodies(const clang::SwitchStmt *Sw, const clang::CompoundStmt *Body,
                   const SymRef &Cond);

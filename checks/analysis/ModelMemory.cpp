@@ -314,7 +314,10 @@ std::optional<Loc> ModelBuilder::declLvalue(const DeclRefExpr *DRE) {
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   if (!V)
     return std::nullopt;
-  // A reference is followed through its initializer's value.
+  // A reference bound to memory is that memory; one bound to a local is
+  // followed through its initializer's value.
+  if (auto It = Referees.find(V); It != Referees.end())
+    return It->second;
   if (V->getType()->isReferenceType() || !livesInMemory(V))
     return localVarLoc(V);
   Loc L;

@@ -134,12 +134,37 @@ void ModelBuilder::declare(const VarDecl *V) {
     VarValues.erase(V); // Uninitialised: the first assignment defines it.
     return;
   }
+  if (bindsMemoryReference(V))
+    return;
   InitOf.push_back(V);
   Value Val = initValue(V->getInit(), V->getType());
   InitOf.pop_back();
   if (Recorder)
     Recorder->initialised(V, Val);
   setVar(V, Val, V->getLocation());
+}
+
+// `Cell &c = cells[i];`: binding reads nothing; the uses of `c` are
+// accesses of the memory it is bound to (declLvalue). A reference to a
+// local keeps following its initializer's value.
+bool ModelBuilder::bindsMemoryReference(const VarDecl *V) {
+  if (!V->getType()->isReferenceType() || !V->getInit())
+    return false;
+  const Expr *Init = V->getInit()->IgnoreImplicit();
+  if (isa<MaterializeTemporaryExpr>(Init) || Init->isPRValue())
+    return false; // `const float &v = a + b;` binds a temporary.
+  std::optional<Loc> L = lvalue(Init);
+  if (!L)
+    return false;
+  if (L->Kind != Loc::Memory) {
+    Value Val = loadFrom(*L, Init);
+    if (Recorder)
+      Recorder->initialised(V, Val);
+    setVar(V, Val, V->getLocation());
+    return true;
+  }
+  Referees[V] = *L;
+  return true;
 }
 
 ModelBuilder::Value ModelBuilder::initValue(const Expr *Init, QualType T) {
