@@ -10,6 +10,12 @@ using namespace clang;
 
 namespace cudalint {
 
+bool isLambdaCall(const CallExpr *CE, const FunctionDecl *Callee) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  return MD && isa<CXXOperatorCallExpr>(CE) && MD->getParent()->isLambda() &&
+         MD->getOverloadedOperator() == OO_Call;
+}
+
 // Whether \p S mentions `this`, explicitly or through a member.
 static bool usesThis(const Stmt *S) {
   if (!S)
@@ -26,6 +32,10 @@ static bool usesThis(const Stmt *S) {
 static bool callableAsFree(const CallExpr *CE, const CXXMethodDecl *MD) {
   if (MD->isStatic())
     return !isa<CXXOperatorCallExpr>(CE);
+  // A lambda's call (`auto A = [&](int r, int c) { return a[r * lda + c];
+  // }; ... A(row, k)`): its body names the captured variables themselves.
+  if (isLambdaCall(CE, MD))
+    return !usesThis(MD->getBody());
   return isa<CXXMemberCallExpr>(CE) && !usesThis(MD->getBody());
 }
 

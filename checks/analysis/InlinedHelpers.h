@@ -30,6 +30,11 @@ helperToInline(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
                llvm::ArrayRef<const clang::FunctionDecl *> Active,
                const clang::SourceManager &SM);
 
+/// True when \p CE calls a lambda (`A(row, k)` on `auto A = [&](...) {
+/// ... }`): argument 0 is the closure, argument I + 1 parameter I, and the
+/// body names the enclosing function's variables it captured.
+bool isLambdaCall(const clang::CallExpr *CE, const clang::FunctionDecl *Callee);
+
 } // namespace cudalint
 
 #endif

@@ -891,10 +891,34 @@ void MatrixProductFinder::locateGlobalCopy(ProductOperand &O) const {
 
 // What a factor of the product reads: a load, or a register filled from
 // one.
+// A helper or a lambda that only returns a load (`auto A = [&](int r, int
+// c) { return a[r * lda + c]; };`, `__device__ float at(...)`): the load,
+// as the model inlined it at \p CE.
+const MemAccess *MatrixProductFinder::returnedLoad(const CallExpr *CE) const {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  if (!Ret || !Ret->getRetValue())
+    return nullptr;
+  const Expr *Returned = peelConversions(Ret->getRetValue())->IgnoreParens();
+  for (const MemAccess &A : Model.accesses())
+    if (A.IsLoad && !A.IsStore && !A.IsAtomic && A.Space != MemSpace::Local &&
+        A.E->IgnoreParens() == Returned && llvm::is_contained(A.CallStack, CE))
+      return &A;
+  return nullptr;
+}
+
 const MemAccess *MatrixProductFinder::operandLoad(const Expr *E) {
   E = peelConversions(E);
   if (const MemAccess *A = loadOf(E))
     return A;
+  if (const auto *CE = dyn_cast<CallExpr>(E->IgnoreParens()))
+    if (const MemAccess *A = returnedLoad(CE))
+      return A;
   const VarDecl *V = registerOf(E);
   if (!V)
     return nullptr;

@@ -183,6 +183,7 @@ private:
   void locateGlobalCopy(ProductOperand &O) const;
 
   const MemAccess *operandLoad(const clang::Expr *E);
+  const MemAccess *returnedLoad(const clang::CallExpr *CE) const;
   const clang::VarDecl *targetOf(const clang::Expr *Load) const;
   const clang::VarDecl *registerOf(const clang::Expr *E) const;
   const MemAccess *globalFilling(const clang::ValueDecl *Shared) const;

@@ -505,8 +505,12 @@ Value ModelBuilder::opaqueCall(const CallExpr *CE, const FunctionDecl *FD,
 
 Value ModelBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
   llvm::SmallVector<Value, 4> ArgVals = inlinedArgValues(CE, Def);
-  Env Saved = std::move(VarValues);
-  VarValues.clear();
+  // A lambda's body sees the variables it captured: the caller's, whose
+  // writes through a by-reference capture stay.
+  bool Closure = isLambdaCall(CE, Def);
+  Env Saved = Closure ? Env() : std::move(VarValues);
+  if (!Closure)
+    VarValues.clear();
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     Value V = I < ArgVals.size() ? ArgVals[I] : paramValue(P);
@@ -524,9 +528,20 @@ Value ModelBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
   Frame F = Frames.pop_back_val();
   Calls.pop_back();
   Inlining.pop_back();
-  VarValues = std::move(Saved);
+  if (Closure)
+    for (const ParmVarDecl *P : Def->parameters())
+      VarValues.erase(P);
+  else
+    VarValues = std::move(Saved);
   forgetReferenceArgs(CE, Def);
   return returnedValue(CE, F);
+}
+
+// The argument of \p CE that parameter \p I of \p Def takes: a lambda's
+// call has the closure first.
+static unsigned argumentOfParam(const CallExpr *CE, const FunctionDecl *Def,
+                                unsigned I) {
+  return isLambdaCall(CE, Def) ? I + 1 : I;
 }
 
 // The arguments' values; a reference parameter gets its referee's value.
@@ -535,8 +550,8 @@ ModelBuilder::inlinedArgValues(const CallExpr *CE, const FunctionDecl *Def) {
   llvm::SmallVector<Value, 4> ArgVals;
   // Only free functions, and members called as one, are inlined: argument
   // I is parameter I.
-  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-    const Expr *A = CE->getArg(I);
+  for (unsigned I = 0; argumentOfParam(CE, Def, I) < CE->getNumArgs(); ++I) {
+    const Expr *A = CE->getArg(argumentOfParam(CE, Def, I));
     if (I < Def->getNumParams() &&
         Def->getParamDecl(I)->getType()->isReferenceType()) {
       if (std::optional<Loc> L = lvalue(A)) {
@@ -552,10 +567,13 @@ ModelBuilder::inlinedArgValues(const CallExpr *CE, const FunctionDecl *Def) {
 // Locals passed by non-const reference may have been written.
 void ModelBuilder::forgetReferenceArgs(const CallExpr *CE,
                                        const FunctionDecl *Def) {
-  for (unsigned I = 0; I < CE->getNumArgs() && I < Def->getNumParams(); ++I) {
+  for (unsigned I = 0; argumentOfParam(CE, Def, I) < CE->getNumArgs() &&
+                       I < Def->getNumParams();
+       ++I) {
     QualType T = Def->getParamDecl(I)->getType();
     if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-      if (const VarDecl *V = ModifiedVars::var(CE->getArg(I)))
+      if (const VarDecl *V =
+              ModifiedVars::var(CE->getArg(argumentOfParam(CE, Def, I))))
         if (V->hasLocalStorage())
           setVar(V, opaque(CE, V->getName(), true), CE->getExprLoc());
   }
