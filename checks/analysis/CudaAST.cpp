@@ -744,6 +744,16 @@ SourceLocation includeInsertionPoint(FileID File, const SourceManager &SM) {
   return SM.getLocForStartOfFile(File).getLocWithOffset(Best);
 }
 
+const Expr *soleReturnValue(const FunctionDecl *FD) {
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  return Ret ? Ret->getRetValue() : nullptr;
+}
+
 bool endsCase(const Stmt *S) {
   const Stmt *Last = lastStatement(S);
   return isa_and_nonnull<BreakStmt>(Last) ||

@@ -93,6 +93,10 @@ const clang::Stmt *loopBody(const clang::Stmt *S);
 /// (of the innermost block, when blocks nest); null for an empty block.
 const clang::Stmt *lastStatement(const clang::Stmt *S);
 
+/// What \p FD returns when its definition's body is one `return e;`: e;
+/// null for any other function.
+const clang::Expr *soleReturnValue(const clang::FunctionDecl *FD);
+
 /// True when control cannot run on from \p S into the statement after it
 /// (it ends with `break`, `return`, `continue` or `goto`).
 bool endsCase(const clang::Stmt *S);

@@ -160,15 +160,10 @@ int parameterIndex(const Expr *E, const FunctionDecl *FD) {
 // b, c);`, `return a * b + c;`): the indices of the two factors and of the
 // addend; nullopt for any other function.
 std::optional<std::array<int, 3>> multiplyAddRoles(const FunctionDecl *FD) {
-  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
-  const auto *Body =
-      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
-  const auto *Ret = Body && Body->size() == 1
-                        ? dyn_cast<ReturnStmt>(Body->body_front())
-                        : nullptr;
-  if (!Ret || !Ret->getRetValue())
+  const Expr *Returned = soleReturnValue(FD);
+  if (!Returned)
     return std::nullopt;
-  const Expr *R = peelConversions(Ret->getRetValue());
+  const Expr *R = peelConversions(Returned);
   std::array<int, 3> Roles{-1, -1, -1};
   if (const auto *CE = dyn_cast<CallExpr>(R->IgnoreParenImpCasts());
       CE && CE->getNumArgs() == 3 && isFmaName(calleeName(CE))) {
@@ -895,16 +890,10 @@ void MatrixProductFinder::locateGlobalCopy(ProductOperand &O) const {
 // c) { return a[r * lda + c]; };`, `__device__ float at(...)`): the load,
 // as the model inlined it at \p CE.
 const MemAccess *MatrixProductFinder::returnedLoad(const CallExpr *CE) const {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
-  const auto *Body =
-      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
-  const auto *Ret = Body && Body->size() == 1
-                        ? dyn_cast<ReturnStmt>(Body->body_front())
-                        : nullptr;
-  if (!Ret || !Ret->getRetValue())
+  const Expr *Sole = soleReturnValue(CE->getDirectCallee());
+  if (!Sole)
     return nullptr;
-  const Expr *Returned = peelConversions(Ret->getRetValue())->IgnoreParens();
+  const Expr *Returned = peelConversions(Sole)->IgnoreParens();
   for (const MemAccess &A : Model.accesses())
     if (A.IsLoad && !A.IsStore && !A.IsAtomic && A.Space != MemSpace::Local &&
         A.E->IgnoreParens() == Returned && llvm::is_contained(A.CallStack, CE))
