@@ -163,6 +163,7 @@ std::optional<std::array<int, 3>> multiplyAddRoles(const FunctionDecl *FD) {
   const Expr *Returned = soleReturnValue(FD);
   if (!Returned)
     return std::nullopt;
+  const FunctionDecl *Def = FD->getDefinition();
   const Expr *R = peelConversions(Returned);
   std::array<int, 3> Roles{-1, -1, -1};
   if (const auto *CE = dyn_cast<CallExpr>(R->IgnoreParenImpCasts());
