@@ -85,6 +85,19 @@ SymRef ModelBuilder::sizeOf(QualType T, const ValueDecl *Root) {
 Value ModelBuilder::loadFrom(const Loc &L, const Expr *E, bool Record) {
   if (L.Kind != Loc::Memory)
     return loadLocal(L, E);
+  if (isa_and_nonnull<FieldDecl>(L.Root) && !L.Type.isNull() &&
+      L.Type->isPointerType()) {
+    // `params.out`, a pointer inside a by-value kernel argument
+    // (localMemberLvalue): the same for every thread, read from the
+    // argument, not from memory; what it points to is a root of its own.
+    Value V;
+    V.Kind = Value::Ptr;
+    V.Root = L.Root;
+    V.Space = MemSpace::Global;
+    V.S = symConst(0);
+    V.Pointee = L.Type->getPointeeType();
+    return V;
+  }
   if (Record)
     access(L, E, /*Load=*/true, /*Store=*/false);
   bool Dep = !L.Root || !L.Off || L.Off->threadDependent();

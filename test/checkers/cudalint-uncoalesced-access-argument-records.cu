@@ -1,0 +1,57 @@
+// A pointer inside a by-value kernel argument (`Matrix m` with `const float
+// *data`) is followed like a pointer parameter: what it points to is an
+// array of its own, and the argument is the same for every thread.
+// RUN: %check_cudalint %s cudalint-uncoalesced-access %t -- -nocudainc -isystem %inputs
+
+#include "cuda.h"
+
+struct Matrix {
+  const float *data;
+  int ld;
+};
+
+// ---- Flagged. ----
+
+__global__ void row_walk(Matrix m, float *out, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int j = 0; j < n; ++j)
+    s += m.data[row * 1024 + j];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: uncoalesced load from 'data': 8x the sectors needed [cudalint-uncoalesced-access]
+  out[row] = s;
+}
+
+// The stride from the same argument.
+__global__ void row_walk_ld(Matrix m, float *out, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int j = 0; j < n; ++j)
+    s += m.data[row * m.ld + j];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: uncoalesced load from 'data': {{.*}}[cudalint-uncoalesced-access]
+  out[row] = s;
+}
+
+// ---- Not flagged. ----
+
+__global__ void column_walk(Matrix m, float *out, int n) {
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int r = 0; r < n; ++r)
+    s += m.data[r * m.ld + col];
+  out[col] = s;
+}
+
+// The pointer copied into a local first.
+__global__ void copied_pointer(Matrix m, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *p = m.data;
+  if (i < n)
+    out[i] = p[i] * 2.0f;
+}
+
+void run(Matrix m, float *o, int n) {
+  row_walk<<<n / 256, 256>>>(m, o, n);
+  row_walk_ld<<<n / 256, 256>>>(m, o, n);
+  column_walk<<<n / 256, 256>>>(m, o, n);
+  copied_pointer<<<n / 256, 256>>>(m, o, n);
+}
