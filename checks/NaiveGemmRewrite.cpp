@@ -124,9 +124,7 @@ bool onlyProductTerms(const Polynomial &Address,
       continue;
     if (L->Kind == SymKind::LoopIter && (L->Id == KLoop || L->Id == KOuter))
       continue;
-    if (L->Kind == SymKind::Uniform &&
-        Sizes.count(
-            dyn_cast_or_null<ParmVarDecl>(static_cast<const Decl *>(L->Id))))
+    if (const ParmVarDecl *P = parameterLeaf(*L); P && Sizes.count(P))
       continue;
     if (L->Kind == SymKind::BlockDim && L->Dim < 2)
       continue;

@@ -67,16 +67,19 @@ std::optional<Extent> extentOf(const Polynomial &P, int64_t Elem) {
     E.Const = L->Value;
     E.Text = std::to_string(L->Value);
   }
-  if (L->Kind == SymKind::Uniform)
-    E.Param = dyn_cast_or_null<ParmVarDecl>(static_cast<const Decl *>(L->Id));
+  E.Param = parameterLeaf(*L);
   return E;
 }
 
+const ParmVarDecl *parameterLeaf(const SymNode &L) {
+  if (L.Kind != SymKind::Uniform || !L.FromParameter)
+    return nullptr;
+  return dyn_cast_or_null<ParmVarDecl>(static_cast<const Decl *>(L.Id));
+}
+
 void parametersIn(const SymNode &N, std::set<const ParmVarDecl *> &Out) {
-  if (N.Kind == SymKind::Uniform)
-    if (const auto *P =
-            dyn_cast_or_null<ParmVarDecl>(static_cast<const Decl *>(N.Id)))
-      Out.insert(P);
+  if (const ParmVarDecl *P = parameterLeaf(N))
+    Out.insert(P);
   for (const SymRef &Op : N.Ops)
     parametersIn(*Op, Out);
 }

@@ -50,6 +50,10 @@ std::optional<Extent> extentOf(const Polynomial &P, int64_t Elem);
 /// Adds the kernel parameters named in a uniform expression to \p Out.
 void parametersIn(const SymNode &N, std::set<const clang::ParmVarDecl *> &Out);
 
+/// The parameter a Uniform leaf stands for; null for any other leaf (an
+/// opaque expression's, a type's size, a local's).
+const clang::ParmVarDecl *parameterLeaf(const SymNode &L);
+
 /// The one kernel parameter that one of \p Atoms is compared with in a
 /// guard that holds: `row < M`, `M > row`, `if (row >= M) return;`.
 const clang::ParmVarDecl *guardBound(llvm::ArrayRef<Guard> Guards,

@@ -25,10 +25,10 @@ static bool usesThis(const Stmt *S) {
   return llvm::any_of(S->children(), usesThis);
 }
 
-// A member function called as a free one would be: through a member call
-// whose explicit arguments are its parameters, and without `this` in its
-// body (a stateless helper such as the samples' `SharedMemory<T>`, whose
-// conversion operator returns the block's `extern __shared__` array).
+// A member function called through a member call, whose explicit
+// arguments are its parameters: a stateless helper (the samples'
+// `SharedMemory<T>`, whose conversion operator returns the block's `extern
+// __shared__` array) or a method of the object it is called on.
 static bool callableAsFree(const CallExpr *CE, const CXXMethodDecl *MD) {
   if (MD->isStatic())
     return !isa<CXXOperatorCallExpr>(CE);
@@ -36,7 +36,15 @@ static bool callableAsFree(const CallExpr *CE, const CXXMethodDecl *MD) {
   // }; ... A(row, k)`): its body names the captured variables themselves.
   if (isLambdaCall(CE, MD))
     return !usesThis(MD->getBody());
-  return isa<CXXMemberCallExpr>(CE) && !usesThis(MD->getBody());
+  // A method's `this` is bound to the object it is called on
+  // (bindsThis).
+  return isa<CXXMemberCallExpr>(CE);
+}
+
+bool bindsThis(const CallExpr *CE, const FunctionDecl *Callee) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  return MD && !MD->isStatic() && isa<CXXMemberCallExpr>(CE) &&
+         usesThis(MD->getBody());
 }
 
 const FunctionDecl *helperToInline(const CallExpr *Call,

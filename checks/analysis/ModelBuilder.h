@@ -250,6 +250,9 @@ private:
   /// The memory each local reference is bound to (`Cell &c = cells[i];`):
   /// `c.count += 1` is an access of `cells[i].count`.
   llvm::DenseMap<const clang::VarDecl *, Loc> Referees;
+  /// The objects of the methods being walked, innermost last: what `this`
+  /// is (none where the object is not a location the model follows).
+  llvm::SmallVector<std::optional<Loc>, 2> ThisObjects;
   struct Frame {
     llvm::SmallVector<Value, 2> Returns;
     bool ReturnUnderThreadGuard = false;
@@ -356,6 +359,7 @@ private:
                  const SymRef &Cond);
   SymRef branchCondition(const clang::Stmt *S, const clang::Expr *CondE);
   bool bindsMemoryReference(const clang::VarDecl *V);
+  std::optional<Loc> objectOf(const clang::CXXMemberCallExpr *MC);
   void switchStmt(const clang::SwitchStmt *Sw);
   void caseBodies(const clang::SwitchStmt *Sw, const clang::CompoundStmt *Body,
                   const SymRef &Cond);

@@ -508,6 +508,13 @@ Value ModelBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
   // A lambda's body sees the variables it captured: the caller's, whose
   // writes through a by-reference capture stay.
   bool Closure = isLambdaCall(CE, Def);
+  // A method's `this` is the object it is called on, found before the walk
+  // enters the method; the caller's variables that object lives in stay
+  // in view.
+  bool Method = bindsThis(CE, Def);
+  if (Method)
+    ThisObjects.push_back(objectOf(cast<CXXMemberCallExpr>(CE)));
+  Closure |= Method;
   Env Saved = Closure ? Env() : std::move(VarValues);
   if (!Closure)
     VarValues.clear();
@@ -528,6 +535,8 @@ Value ModelBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
   Frame F = Frames.pop_back_val();
   Calls.pop_back();
   Inlining.pop_back();
+  if (Method)
+    ThisObjects.pop_back();
   if (Closure)
     for (const ParmVarDecl *P : Def->parameters())
       VarValues.erase(P);
@@ -535,6 +544,14 @@ Value ModelBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
     VarValues = std::move(Saved);
   forgetReferenceArgs(CE, Def);
   return returnedValue(CE, F);
+}
+
+// The object \p MC is called on: `m` of `m.at(r, c)`, `*p` of `p->at(r, c)`.
+std::optional<Loc> ModelBuilder::objectOf(const CXXMemberCallExpr *MC) {
+  const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+  if (!ME)
+    return std::nullopt;
+  return memberBase(ME);
 }
 
 // The argument of \p CE that parameter \p I of \p Def takes: a lambda's

@@ -414,6 +414,10 @@ std::optional<Loc> ModelBuilder::memberLvalue(const MemberExpr *ME) {
 std::optional<Loc> ModelBuilder::memberBase(const MemberExpr *ME) {
   if (!ME->isArrow())
     return lvalue(ME->getBase());
+  // `data` in a method walked for a call: a member of the call's object.
+  if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+      !ThisObjects.empty())
+    return ThisObjects.back();
   Value P = rvalue(ME->getBase());
   if (P.Kind != Value::Ptr)
     return std::nullopt;

@@ -129,8 +129,10 @@ Value ModelBuilder::paramValue(const ParmVarDecl *P) {
   if (isDim3Like(T)) {
     Value V;
     V.Kind = Value::Dim3;
-    for (unsigned I = 0; I < 3; ++I)
+    for (unsigned I = 0; I < 3; ++I) {
       V.D[I] = symUniform(P, P->getName().str() + "." + "xyz"[I], I);
+      const_cast<SymNode &>(*V.D[I]).FromParameter = true;
+    }
     return V;
   }
   if (T->isRecordType()) {
@@ -143,6 +145,7 @@ Value ModelBuilder::paramValue(const ParmVarDecl *P) {
     return Value::scalar(symVarying(P, P->getName()));
   SymRef S = symUniform(P, P->getName());
   const_cast<SymNode &>(*S).IntegerValued = T->isIntegerType();
+  const_cast<SymNode &>(*S).FromParameter = true;
   return Value::scalar(S);
 }
 

@@ -107,6 +107,10 @@ public:
   /// integer parameter, an integer loaded), so that multiples of it stay on
   /// a lattice (see BlockSplit.h).
   bool IntegerValued = false;
+  /// For a Uniform leaf: Id is the kernel's or a helper's parameter (a
+  /// `clang::ParmVarDecl`); other leaves' Ids are expressions, types or
+  /// other declarations (see parameterLeaf in AddressTerms.h).
+  bool FromParameter = false;
 
   bool isConst() const { return Kind == SymKind::Const; }
   bool isLeaf() const { return Kind <= SymKind::Varying; }

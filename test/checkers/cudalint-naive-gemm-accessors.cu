@@ -58,3 +58,24 @@ __global__ void matvec_lambda(const float *a, const float *x, float *y, int n) {
     acc += A(row, k) * x[k];
   y[row] = acc;
 }
+
+// ---- Methods of by-value arguments: walked with `this` bound. ----
+
+struct Matrix {
+  const float *data;
+  int ld;
+  __device__ float at(int r, int c) const { return data[r * ld + c]; }
+};
+
+__global__ void method_accessor(Matrix a, Matrix b, float *c, int M, int N,
+                                int K) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < M && col < N) {
+    float acc = 0.0f;
+    for (int k = 0; k < K; ++k)
+      acc += a.at(row, k) * b.at(k, col);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: float matrix product into 'c' runs on CUDA cores, not tensor cores [cudalint-naive-gemm]
+    c[row * N + col] = acc;
+  }
+}

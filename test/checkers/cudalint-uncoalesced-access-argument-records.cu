@@ -55,3 +55,32 @@ void run(Matrix m, float *o, int n) {
   column_walk<<<n / 256, 256>>>(m, o, n);
   copied_pointer<<<n / 256, 256>>>(m, o, n);
 }
+
+// Methods of the argument's record are walked with `this` bound to it.
+struct Grid {
+  const float *cells;
+  int pitch;
+  __device__ float at(int r, int c) const { return cells[r * pitch + c]; }
+};
+
+__global__ void method_row_walk(Grid g, float *out, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int j = 0; j < n; ++j)
+    s += g.at(row, j);
+  out[row] = s;
+}
+// CHECK-MESSAGES: :63:52: warning: uncoalesced load from 'cells': {{.*}}[cudalint-uncoalesced-access]
+
+__global__ void method_column_walk(Grid g, float *out, int n) {
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int r = 0; r < n; ++r)
+    s += g.at(r, col);
+  out[col] = s;
+}
+
+void run_methods(Grid g, float *o, int n) {
+  method_row_walk<<<n / 256, 256>>>(g, o, n);
+  method_column_walk<<<n / 256, 256>>>(g, o, n);
+}
