@@ -360,6 +360,7 @@ private:
   SymRef branchCondition(const clang::Stmt *S, const clang::Expr *CondE);
   bool bindsMemoryReference(const clang::VarDecl *V);
   std::optional<Loc> objectOf(const clang::CXXMemberCallExpr *MC);
+  bool objectFollowed(const clang::CXXMemberCallExpr *MC);
   void switchStmt(const clang::SwitchStmt *Sw);
   void caseBodies(const clang::SwitchStmt *Sw, const clang::CompoundStmt *Body,
                   const SymRef &Cond);

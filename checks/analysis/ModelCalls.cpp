@@ -222,7 +222,8 @@ Value ModelBuilder::call(const CallExpr *CE) {
     return *V;
   if (const FunctionDecl *Def =
           helperToInline(CE, FD, Inlining, Ctx.getSourceManager()))
-    return inlineCall(CE, Def);
+    if (!bindsThis(CE, Def) || objectFollowed(cast<CXXMemberCallExpr>(CE)))
+      return inlineCall(CE, Def);
   return opaqueCall(CE, FD, Name);
 }
 
@@ -544,6 +545,20 @@ Value ModelBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
     VarValues = std::move(Saved);
   forgetReferenceArgs(CE, Def);
   return returnedValue(CE, F);
+}
+
+// Whether the model knows what the members of \p MC's object hold: an
+// object in memory, or a by-value kernel argument. A local object built by
+// a constructor (cooperative groups' wrappers, a `PeerGroup peers(data,
+// grid)`) is not followed: its members' values are not known.
+bool ModelBuilder::objectFollowed(const CXXMemberCallExpr *MC) {
+  std::optional<Loc> L = objectOf(MC);
+  if (!L)
+    return false;
+  if (L->Kind == Loc::Memory)
+    return true;
+  const auto *PV = dyn_cast_or_null<ParmVarDecl>(L->Var);
+  return PV && VarValues.lookup(PV).Kind == Value::UniformAgg;
 }
 
 // The object \p MC is called on: `m` of `m.at(r, c)`, `*p` of `p->at(r, c)`.
