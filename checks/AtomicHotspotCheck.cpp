@@ -550,15 +550,15 @@ void AtomicHotspotCheck::reportUniformTarget(SourceLocation Loc,
   else if ((F.Kind == Hotspot::IntegerOneAddress && Combines) ||
            F.Kind == Hotspot::CasLoop)
     Sink.diag(Loc, BlockCombineNote, DiagnosticIDs::Note);
-  std::string Published = blockCombineOnOtherGpus(targets());
-  if (!Reads && !Appends && F.Kind == Hotspot::IntegerOneAddress && Combines &&
-      !Published.empty())
-    Sink.diag(Loc, "%0", DiagnosticIDs::Note) << Published;
   else if (F.Kind == Hotspot::LaneGroupSum)
     Sink.diag(Loc, LaneGroupSumNote, DiagnosticIDs::Note);
   else if (F.Kind == Hotspot::FloatSum)
     noteWarpSum(Loc, A, F, Ctx, Sink);
   // A wrapping counter: no aggregation to suggest.
+  std::string Published = blockCombineOnOtherGpus(targets());
+  if (!Reads && !Appends && F.Kind == Hotspot::IntegerOneAddress && Combines &&
+      !Published.empty())
+    Sink.diag(Loc, "%0", DiagnosticIDs::Note) << Published;
 }
 
 void AtomicHotspotCheck::noteWarpSum(SourceLocation Loc, const MemAccess &A,

@@ -228,13 +228,6 @@ GpuTargets::among(llvm::ArrayRef<unsigned> Capabilities) const {
   return Out;
 }
 
-std::string GpuTargets::describe() const {
-  if (!stated())
-    return "the default targets (every architecture CUDA 13 builds for, "
-           "sm_75 and later)";
-  return targetNames(Targets);
-}
-
 std::string targetNames(llvm::ArrayRef<GpuTarget> Targets) {
   std::string Text;
   for (size_t I = 0; I < Targets.size(); ++I) {

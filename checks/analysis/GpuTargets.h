@@ -31,7 +31,6 @@
 
 namespace clang {
 class Preprocessor;
-class TargetInfo;
 } // namespace clang
 
 namespace cudalint {
@@ -119,9 +118,6 @@ public:
   /// The targets whose capability is in \p Capabilities (a class of GPUs
   /// that a published figure covers).
   std::vector<GpuTarget> among(llvm::ArrayRef<unsigned> Capabilities) const;
-
-  /// "sm_61, sm_75 and sm_90"; "the default targets (sm_75 and later)".
-  std::string describe() const;
 
 private:
   std::vector<GpuTarget> Targets; ///< Sorted, no duplicates.

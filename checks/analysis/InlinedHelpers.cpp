@@ -41,6 +41,11 @@ static bool callableAsFree(const CallExpr *CE, const CXXMethodDecl *MD) {
   return isa<CXXMemberCallExpr>(CE);
 }
 
+unsigned argumentOfParam(const CallExpr *CE, const FunctionDecl *Def,
+                         unsigned I) {
+  return isLambdaCall(CE, Def) ? I + 1 : I;
+}
+
 bool bindsThis(const CallExpr *CE, const FunctionDecl *Callee) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
   return MD && !MD->isStatic() && isa<CXXMemberCallExpr>(CE) &&

@@ -35,6 +35,11 @@ helperToInline(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
 /// body names the enclosing function's variables it captured.
 bool isLambdaCall(const clang::CallExpr *CE, const clang::FunctionDecl *Callee);
 
+/// The argument of \p CE that parameter \p I of \p Def takes (a lambda's
+/// call has the closure first); past the last argument when none does.
+unsigned argumentOfParam(const clang::CallExpr *CE,
+                         const clang::FunctionDecl *Def, unsigned I);
+
 /// True when \p CE calls a method whose body uses `this` (`m.at(r, c)` on
 /// `float at(int r, int c) const { return data[r * ld + c]; }`): the walk
 /// binds `this` to the object it is called on.

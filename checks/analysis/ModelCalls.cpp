@@ -569,13 +569,6 @@ std::optional<Loc> ModelBuilder::objectOf(const CXXMemberCallExpr *MC) {
   return memberBase(ME);
 }
 
-// The argument of \p CE that parameter \p I of \p Def takes: a lambda's
-// call has the closure first.
-static unsigned argumentOfParam(const CallExpr *CE, const FunctionDecl *Def,
-                                unsigned I) {
-  return isLambdaCall(CE, Def) ? I + 1 : I;
-}
-
 // The arguments' values; a reference parameter gets its referee's value.
 llvm::SmallVector<Value, 4>
 ModelBuilder::inlinedArgValues(const CallExpr *CE, const FunctionDecl *Def) {

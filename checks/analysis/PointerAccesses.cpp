@@ -397,24 +397,26 @@ private:
     llvm::SmallVector<const FunctionDecl *, 4> Walked;
     for (const HelperFrame &F : Frames)
       Walked.push_back(F.Callee);
+    // A method that uses `this` reads members this walk does not follow.
     const FunctionDecl *Def = helperToInline(Call, Callee, Walked, SM);
-    if (!Def)
+    if (!Def || bindsThis(Call, Def))
       return;
     llvm::DenseMap<const ValueDecl *, ParamSet> Saved = Derived;
     llvm::SmallPtrSet<const ValueDecl *, 8> SavedRestrict = RestrictBased;
     HelperFrame Frame{Def, Call, LoopStack.size(),
                       llvm::DenseMap<const ParmVarDecl *, const Expr *>()};
     bool PassesPointer = false;
-    for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams();
+    for (unsigned I = 0; argumentOfParam(Call, Def, I) < Call->getNumArgs() &&
+                         I < Def->getNumParams();
          ++I) {
       const ParmVarDecl *HelperParam = Def->getParamDecl(I);
-      Frame.ArgOf[HelperParam] = Call->getArg(I);
-      ParamSet Roots = HelperParam->getType()->isPointerType()
-                           ? rootParams(Call->getArg(I))
-                           : ParamSet();
+      const Expr *Arg = Call->getArg(argumentOfParam(Call, Def, I));
+      Frame.ArgOf[HelperParam] = Arg;
+      ParamSet Roots = HelperParam->getType()->isPointerType() ? rootParams(Arg)
+                                                               : ParamSet();
       PassesPointer |= !Roots.empty();
       if (!Roots.empty() && (HelperParam->getType().isRestrictQualified() ||
-                             basedOnRestrict(Call->getArg(I))))
+                             basedOnRestrict(Arg)))
         RestrictBased.insert(HelperParam);
       Derived[HelperParam] = std::move(Roots);
     }
