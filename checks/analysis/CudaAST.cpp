@@ -669,6 +669,41 @@ bool rangeContains(SourceRange R, SourceLocation L, const SourceManager &SM) {
          !SM.isBeforeInTranslationUnit(R.getEnd(), L);
 }
 
+namespace {
+bool isArithmeticConstant(const Expr *E, double Want, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E->getType()->isArithmeticType() || !E->EvaluateAsRValue(R, Ctx))
+    return false;
+  if (R.Val.isInt())
+    return R.Val.getInt() == static_cast<int64_t>(Want);
+  return R.Val.isFloat() && R.Val.getFloat().convertToDouble() == Want;
+}
+} // namespace
+
+const Expr *integerExponentOfTwo(const CallExpr *CE, const ASTContext &Ctx) {
+  if (!CE)
+    return nullptr;
+  StringRef Name = calleeName(CE);
+  unsigned N = CE->getNumArgs();
+  const Expr *K = nullptr;
+  if ((Name == "exp2f" || Name == "exp2") && N == 1)
+    K = CE->getArg(0);
+  else if ((Name == "powf" || Name == "pow") && N == 2 &&
+           isArithmeticConstant(CE->getArg(0), 2.0, Ctx))
+    K = CE->getArg(1);
+  else if ((Name == "ldexpf" || Name == "ldexp" || Name == "scalbnf" ||
+            Name == "scalbn") &&
+           N == 2 && isArithmeticConstant(CE->getArg(0), 1.0, Ctx))
+    K = CE->getArg(1);
+  if (!K)
+    return nullptr;
+  // `powf(2, (float)k)`: the exponent before its conversion to floating.
+  const Expr *Int = K->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Int))
+    Int = Cast->getSubExpr()->IgnoreParenImpCasts();
+  return Int->getType()->isIntegerType() ? K : nullptr;
+}
+
 bool isLoopStmt(const Stmt *S) {
   return isa_and_nonnull<ForStmt>(S) || isa_and_nonnull<WhileStmt>(S) ||
          isa_and_nonnull<DoStmt>(S) || isa_and_nonnull<CXXForRangeStmt>(S);

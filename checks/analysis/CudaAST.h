@@ -83,6 +83,12 @@ std::optional<int64_t> integerConstant(const clang::Expr *E,
 std::optional<int64_t> integerOperation(clang::BinaryOperatorKind Op, int64_t L,
                                         int64_t R);
 
+/// The integer exponent k where \p CE computes the power of two 2^k exactly
+/// (`powf(2, k)`, `exp2f(k)`, `ldexpf(1, k)` and their double
+/// spellings, with k of integer type); null otherwise or for null.
+const clang::Expr *integerExponentOfTwo(const clang::CallExpr *CE,
+                                        const clang::ASTContext &Ctx);
+
 /// `for`, `while`, `do` and range-based `for`.
 bool isLoopStmt(const clang::Stmt *S);
 

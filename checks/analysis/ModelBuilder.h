@@ -245,6 +245,11 @@ private:
   llvm::SmallVector<const clang::CallExpr *, 2> Calls;
   llvm::SmallVector<const clang::FunctionDecl *, 2> Inlining;
   llvm::SmallVector<const clang::VarDecl *, 2> InitOf;
+  /// The lane mask of each full-warp `__shfl_xor_sync` the walk met, as
+  /// its last visit left it (in terms of the loops' iterations).
+  llvm::DenseMap<const clang::CallExpr *, SymRef> XorLaneMasks;
+  /// Each loop's condition, as the last walk of its body saw it.
+  llvm::DenseMap<const clang::Stmt *, SymRef> LoopConditions;
   /// What each local `cuda::atomic_ref` refers to.
   llvm::DenseMap<const clang::VarDecl *, Loc> AtomicRefs;
   /// The memory each local reference is bound to (`Cell &c = cells[i];`):
@@ -400,6 +405,10 @@ private:
   void recordTripCount(const LoopShape &S, const LoopVars &Vars);
   void valuesAfterLoop(const clang::Stmt *Body, const ModifiedVars &Mods,
                        bool TripDep);
+  void settleWarpButterflies(const LoopShape &S, const ModifiedVars &Mods);
+  const clang::CallExpr *butterflyStage(const clang::VarDecl *V,
+                                        const clang::Expr *W) const;
+  bool spansWarp(const clang::CallExpr *Shfl, const LoopShape &S);
   bool body(const LoopShape &S);
 
   //===--- Calls (ModelCalls.cpp) -----------------------------------------===//

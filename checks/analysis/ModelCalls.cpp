@@ -353,6 +353,14 @@ std::optional<Value> ModelBuilder::arithmeticIntrinsic(const CallExpr *CE,
                 Vs[1].S));
     return opaqueExpr(CE, anyThreadDependent(Vs));
   }
+  // `(int)powf(2, k)` for an integer k: the stride `1 << k`, exactly (a
+  // power of two is exact in float up to 2^127).
+  if (const Expr *K = integerExponentOfTwo(CE, Ctx)) {
+    Value Exp = rvalue(K);
+    if (Exp.Kind == Value::Scalar)
+      return Value::scalar(symOp(SymKind::Shl, symConst(1), Exp.S));
+    return opaqueExpr(CE, Exp.threadDependent());
+  }
   if (Name == "__mul24" || Name == "__umul24") {
     auto Vs = argValues(CE);
     if (Vs.size() == 2 && Vs[0].Kind == Value::Scalar &&
@@ -423,6 +431,13 @@ std::optional<Value> ModelBuilder::warpIntrinsic(const CallExpr *CE) {
                      constant(Width).value_or(0) >= 32;
     if (W->Kind == WarpIntrinsicKind::Shuffle)
       return opaqueExpr(CE, Vs[ValIdx + 1].threadDependent() || !WholeWarp);
+    // A butterfly stage over the whole warp (see settleWarpButterflies).
+    bool FullMask =
+        !W->TakesMask || (Vs[0].Kind == Value::Scalar && Vs[0].S->isConst() &&
+                          (Vs[0].S->Value & 0xffffffff) == 0xffffffff);
+    if (W->Kind == WarpIntrinsicKind::ShuffleXor && WholeWarp && FullMask &&
+        Vs[ValIdx + 1].Kind == Value::Scalar)
+      XorLaneMasks[CE] = Vs[ValIdx + 1].S;
   }
   return opaqueExpr(CE, true);
 }

@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CudaAST.h"
+#include "CudaNames.h"
 #include "ModelBuilder.h"
 #include "RingCounter.h"
 
@@ -162,6 +164,7 @@ void ModelBuilder::loop(const LoopShape &S) {
   bool TripDep = body(S);
   Guards.resize(GuardDepth);
   valuesAfterLoop(S.Body, Mods, TripDep);
+  settleWarpButterflies(S, Mods);
 }
 
 // Sorts the variables the loop writes into induction variables and others;
@@ -590,6 +593,7 @@ bool ModelBuilder::body(const LoopShape &S) {
   auto EvalCond = [&](bool AsGuard) {
     SymRef CS = branchCondition(S.L, S.Cond);
     TripDep |= CS->threadDependent();
+    LoopConditions[S.L] = CS;
     if (AsGuard)
       Guards.push_back({CS, true, S.L});
   };
@@ -605,6 +609,121 @@ bool ModelBuilder::body(const LoopShape &S) {
     EvalCond(false);
   Loops.pop_back();
   return TripDep;
+}
+
+//===--- Warp butterflies -------------------------------------------------===//
+
+// `for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(~0u, v, o);`: after
+// stages whose lane masks span all five bits of the lane index, every lane of
+// the warp holds the same value. Each stage makes lanes i and i ^ o agree on
+// `v_i op v_(i^o)`, the same on both sides for a commutative op, so the lanes
+// that agree grow from a coset of the masks' span to the next; with the span
+// whole, the warp agrees (bit for bit: no lane adds in another order). The
+// result is uniform, as a full-mask vote is.
+void ModelBuilder::settleWarpButterflies(const LoopShape &S,
+                                         const ModifiedVars &Mods) {
+  for (const auto &[V, Writes] : Mods.All) {
+    auto It = VarValues.find(V);
+    if (Writes.size() != 1 || It == VarValues.end() ||
+        It->second.Kind != Value::Scalar || !It->second.threadDependent())
+      continue;
+    const CallExpr *Shfl = butterflyStage(V, Writes.front());
+    if (!Shfl || !unconditionalIn(Writes.front(), S.L, S.Inc) ||
+        !spansWarp(Shfl, S))
+      continue;
+    Value Uniform = opaque(S.L, V->getName(), false);
+    Uniform.Def = It->second.Def;
+    It->second = Uniform;
+  }
+}
+
+// The full-warp xor shuffle of \p V that write \p W combines with V by a
+// commutative operation (`v += shfl`, `v = fmaxf(v, shfl)`), or null.
+const CallExpr *ModelBuilder::butterflyStage(const VarDecl *V,
+                                             const Expr *W) const {
+  auto IsV = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  };
+  auto ShuffleOfV = [&](const Expr *E) -> const CallExpr * {
+    const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    if (!CE || !XorLaneMasks.count(CE))
+      return nullptr;
+    std::optional<WarpIntrinsic> Wi = cudaWarpIntrinsic(CE);
+    unsigned ValIdx = Wi && Wi->TakesMask ? 1 : 0;
+    return CE->getNumArgs() > ValIdx && IsV(CE->getArg(ValIdx)) ? CE : nullptr;
+  };
+  auto Commutative = [](BinaryOperatorKind K) {
+    return K == BO_Add || K == BO_Mul || K == BO_And || K == BO_Or ||
+           K == BO_Xor;
+  };
+  auto OneSideEach = [&](const Expr *A, const Expr *B) -> const CallExpr * {
+    if (IsV(A))
+      return ShuffleOfV(B);
+    return IsV(B) ? ShuffleOfV(A) : nullptr;
+  };
+  const auto *BO = dyn_cast<BinaryOperator>(W);
+  if (!BO)
+    return nullptr;
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(BO))
+    return Commutative(
+               BinaryOperator::getOpForCompoundAssignment(CA->getOpcode()))
+               ? ShuffleOfV(CA->getRHS())
+               : nullptr;
+  if (BO->getOpcode() != BO_Assign)
+    return nullptr;
+  const Expr *R = BO->getRHS()->IgnoreParenImpCasts();
+  if (const auto *Op = dyn_cast<BinaryOperator>(R))
+    return Commutative(Op->getOpcode())
+               ? OneSideEach(Op->getLHS(), Op->getRHS())
+               : nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(R)) {
+    StringRef N = calleeName(CE);
+    bool MinMax = N == "max" || N == "min" || N == "fmaxf" || N == "fminf" ||
+                  N == "fmax" || N == "fmin" || N == "umax" || N == "umin";
+    if (MinMax && CE->getNumArgs() == 2)
+      return OneSideEach(CE->getArg(0), CE->getArg(1));
+  }
+  return nullptr;
+}
+
+// Whether the lane masks \p Shfl takes over the trips of loop \p S span
+// every bit of a lane index: the loop is run trip by trip, its condition and
+// the masks computed from the trip's number (a loop of at most 64 trips whose
+// condition depends on nothing else).
+bool ModelBuilder::spansWarp(const CallExpr *Shfl, const LoopShape &S) {
+  SymRef Mask = XorLaneMasks.lookup(Shfl);
+  SymRef Cond = LoopConditions.lookup(S.L);
+  if (!Mask || !Cond || isa<DoStmt>(S.L))
+    return false;
+  // A basis of the span over GF(2), by leading bit.
+  uint32_t Basis[5] = {0, 0, 0, 0, 0};
+  for (int64_t K = 0;; ++K) {
+    auto Trip = [&](const SymNode &Leaf) -> std::optional<int64_t> {
+      if (Leaf.Kind == SymKind::LoopIter && Leaf.Id == S.L)
+        return K;
+      return std::nullopt;
+    };
+    std::optional<int64_t> Runs = evaluate(*Cond, Trip);
+    if (!Runs || (*Runs && K == 64))
+      return false;
+    if (!*Runs)
+      break;
+    std::optional<int64_t> O = evaluate(*Mask, Trip);
+    if (!O || *O < 0 || *O > 31)
+      return false;
+    uint32_t X = static_cast<uint32_t>(*O);
+    for (int Bit = 4; Bit >= 0 && X; --Bit) {
+      if (!(X >> Bit & 1))
+        continue;
+      if (!Basis[Bit]) {
+        Basis[Bit] = X;
+        break;
+      }
+      X ^= Basis[Bit];
+    }
+  }
+  return llvm::all_of(Basis, [](uint32_t B) { return B != 0; });
 }
 
 } // namespace cudalint

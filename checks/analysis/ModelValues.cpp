@@ -423,6 +423,11 @@ Value ModelBuilder::castExpr(const CastExpr *C) {
       V.Pointee = C->getType()->getPointeeType();
       return V;
     }
+    // `(int)powf(2, k)`: a float that holds an integer exactly.
+    if (C->getCastKind() == CK_FloatingToIntegral && V.Kind == Value::Scalar &&
+        integerExponentOfTwo(dyn_cast<CallExpr>(Sub->IgnoreParenImpCasts()),
+                             Ctx))
+      return V;
     // `(int)label[i]`: converted data is still data, a function of what
     // was read.
     if (V.Kind == Value::Scalar && V.S && readsData(*V.S, {}))

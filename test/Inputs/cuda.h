@@ -102,6 +102,8 @@ __device__ int __syncthreads_and(int predicate);
 __device__ void __syncwarp(unsigned int mask = 0xffffffffu);
 __device__ float __shfl_down_sync(unsigned int mask, float var,
                                   unsigned int delta, int width = 32);
+__device__ float __shfl_xor_sync(unsigned int mask, float var, int laneMask,
+                                 int width = 32);
 __device__ int atomicSub(int *address, int val);
 __device__ unsigned int atomicMin(unsigned int *address, unsigned int val);
 __device__ int atomicCAS(int *address, int compare, int val);
@@ -123,6 +125,9 @@ __device__ int max(int x, int y);
 __device__ unsigned int __shfl_sync(unsigned int mask, unsigned int var,
                                     int src);
 __device__ float sqrtf(float x);
+__device__ float powf(float x, float y);
+__device__ float exp2f(float x);
+__device__ float ldexpf(float x, int e);
 // Host and device, as in the toolkit's math headers.
 __host__ __device__ double ceil(double x);
 __host__ __device__ float ceilf(float x);
