@@ -24,11 +24,16 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <optional>
 #include <utility>
 
 namespace cudalint {
 namespace model {
+
+struct FieldValue;
+/// The fields of a record whose values the walk knows, in no order.
+using FieldValues = llvm::SmallVector<FieldValue, 4>;
 
 // What a value is, as far as the walk can tell.
 struct Value {
@@ -40,6 +45,11 @@ struct Value {
   SymRef D[3];                 // Dim3
   const void *AggId = nullptr; // UniformAgg: the parameter
   clang::SourceLocation Def;   // where a local got this value
+  /// A record (Scalar: S stands for the whole record, what threads holding
+  /// the same record share): the fields whose own values the walk knows,
+  /// from an aggregate initialiser, a load, a `make_int2` or assignments to
+  /// the fields. A field not listed is a function of S.
+  std::shared_ptr<const FieldValues> Fields;
 
   static Value scalar(SymRef S) {
     Value V;
@@ -86,6 +96,11 @@ struct Value {
   }
 };
 
+struct FieldValue {
+  const clang::FieldDecl *Field;
+  Value Val;
+};
+
 using Env = llvm::DenseMap<const clang::VarDecl *, Value>;
 
 // A memory location or a local variable, as an lvalue.
@@ -97,6 +112,9 @@ struct Loc {
   clang::QualType Type;
   const clang::VarDecl *Var = nullptr;
   int Member = -1;
+  /// LocalMember: the fields from the variable down to the member
+  /// (`t.a.b`); empty where the walk lost the way.
+  llvm::SmallVector<const clang::FieldDecl *, 2> Path;
 };
 
 // The shape of a loop statement, whichever kind it is.
@@ -155,6 +173,10 @@ SymKind opOf(clang::BinaryOperatorKind K);
 /// A cooperative group's query (`tile.size()`, `grid.thread_rank()`): the
 /// same value on every call by one thread.
 bool isGroupQuery(const clang::CallExpr *CE);
+
+/// Whether \p E is arithmetic the warp sampler can always evaluate (see
+/// ModelRecords.cpp).
+bool plainArithmetic(const SymNode &E);
 
 // The location a pointer value points to (its type left to the caller).
 inline Loc pointee(const Value &P) {
@@ -250,6 +272,10 @@ private:
   llvm::DenseMap<const clang::CallExpr *, SymRef> XorLaneMasks;
   /// Each loop's condition, as the last walk of its body saw it.
   llvm::DenseMap<const clang::Stmt *, SymRef> LoopConditions;
+  /// The elements, by byte offset, of local arrays that are only read
+  /// after their initialiser (`float b[4] = {v.x, v.y, v.z, v.w};`).
+  llvm::DenseMap<const clang::VarDecl *, llvm::DenseMap<int64_t, Value>>
+      ArrayInits;
   /// What each local `cuda::atomic_ref` refers to.
   llvm::DenseMap<const clang::VarDecl *, Loc> AtomicRefs;
   /// The memory each local reference is bound to (`Cell &c = cells[i];`):
@@ -346,6 +372,26 @@ private:
                           bool Compound, const Value &RHS);
   Value compoundValue(const Loc &L, const clang::Expr *Target,
                       const clang::Expr *Whole, SymKind Op, const Value &RHS);
+
+  //===--- Records (ModelRecords.cpp) -------------------------------------===//
+
+  std::optional<Value>
+  knownField(const Value &Record,
+             llvm::ArrayRef<const clang::FieldDecl *> Path) const;
+  Value withField(Value Record, llvm::ArrayRef<const clang::FieldDecl *> Path,
+                  std::optional<Value> Field) const;
+  Value summarised(Value Record, clang::QualType T, const clang::Expr *E);
+  Value recordOfElements(const clang::Expr *E, clang::QualType T,
+                         llvm::ArrayRef<const clang::Expr *> Elements);
+  Value withLoadedFields(Value Whole, const Loc &L, const clang::Expr *E);
+  std::optional<Value> vectorMake(const clang::CallExpr *CE);
+  bool initialisedArray(const clang::VarDecl *V);
+  void arrayElements(const clang::Expr *Init, clang::QualType T, int64_t Offset,
+                     llvm::DenseMap<int64_t, Value> &Elements);
+  std::optional<Value> arrayElement(const Loc &L) const;
+  std::optional<Value> fieldAfterAssignment(const Value &Old, const Loc &L,
+                                            SymKind Op, bool Compound,
+                                            const Value &RHS);
 
   //===--- Statements (ModelStatements.cpp) -------------------------------===//
 

@@ -214,6 +214,8 @@ Value ModelBuilder::call(const CallExpr *CE) {
   }
   const FunctionDecl *FD = CE->getDirectCallee();
   StringRef Name = calleeName(CE); // Also unresolved, in a template.
+  if (std::optional<Value> V = vectorMake(CE))
+    return *V;
   if (std::optional<Value> V = arithmeticIntrinsic(CE, Name))
     return *V;
   if (std::optional<Value> V = memoryIntrinsic(CE))

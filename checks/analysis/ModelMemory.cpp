@@ -100,6 +100,8 @@ Value ModelBuilder::loadFrom(const Loc &L, const Expr *E, bool Record) {
   }
   if (Record)
     access(L, E, /*Load=*/true, /*Store=*/false);
+  if (std::optional<Value> El = arrayElement(L))
+    return *El;
   bool Dep = !L.Root || !L.Off || L.Off->threadDependent();
   QualType T = L.Type;
   if (T.isNull()) // A dependent type read without a stand-in.
@@ -117,7 +119,7 @@ Value ModelBuilder::loadFrom(const Loc &L, const Expr *E, bool Record) {
     SymRef S = symData(inContext(E), sourceText(E, Ctx), L.Root->getName(),
                        {L.Off}, DataOrigin::Memory);
     const_cast<SymNode &>(*S).IntegerValued = E->getType()->isIntegerType();
-    return Value::scalar(S);
+    return withLoadedFields(Value::scalar(S), L, E);
   }
   return opaqueExpr(E, Dep);
 }
@@ -215,6 +217,16 @@ Value ModelBuilder::loadLocal(const Loc &L, const Expr *E) {
       return Value::scalar(It->second.D[L.Member]);
     if (It != VarValues.end() && It->second.Kind == Value::UniformAgg)
       return opaqueExpr(E, false);
+    // `p.x` of `int2 p = {threadIdx.x, blockIdx.x}`: the field's own value.
+    // One the same for every thread is kept only where it is plain
+    // arithmetic; else (`fast_div_modulo(z, d).x`) it stays a uniform
+    // unknown, which samples draw like any other.
+    if (It != VarValues.end() && It->second.Fields &&
+        recordValueFollowed(L.Var, Ctx))
+      if (std::optional<Value> F = knownField(It->second, L.Path))
+        if (F->threadDependent() || F->Kind != Value::Scalar ||
+            plainArithmetic(*F->S))
+          return *F;
     // `uint2 qr = divmod(blockIdx.z, n); ... qr.y`: a record whose value
     // the walk knows, because it is written only by assignments the walk
     // follows.
@@ -431,8 +443,15 @@ Loc ModelBuilder::localMemberLvalue(const Loc &Base, const FieldDecl *FD) {
   L.Kind = Loc::LocalMember;
   L.Var = Base.Var;
   L.Member = dimOfName(FD->getName());
-  if (const auto *PV = dyn_cast_or_null<ParmVarDecl>(Base.Var))
-    if (VarValues.lookup(PV).Kind == Value::UniformAgg &&
+  if (Base.Kind == Loc::LocalVar)
+    L.Path = {FD};
+  else if (!Base.Path.empty()) {
+    L.Path = Base.Path;
+    L.Path.push_back(FD);
+  }
+  // A by-value kernel argument, or a local copy of one.
+  if (Base.Kind == Loc::LocalVar)
+    if (VarValues.lookup(Base.Var).Kind == Value::UniformAgg &&
         FD->getType()->isPointerType()) {
       // `params.out[i]`: a pointer inside a by-value kernel argument.
       L.Kind = Loc::Memory;
@@ -485,16 +504,20 @@ Value ModelBuilder::assignLocalMember(const Loc &L, const Expr *Whole,
   }
   // Another field written: the record stays uniform if it was and the
   // value is; otherwise it is unknown per thread, and data if either was.
-  bool WasUniform = It != VarValues.end() && !It->second.threadDependent();
+  // The fields the walk knows are kept, the one written set.
+  Value Old = It != VarValues.end() ? It->second : Value();
+  bool WasUniform = It != VarValues.end() && !Old.threadDependent();
   bool Dep = !WasUniform || RHS.threadDependent();
   bool Data = (RHS.Kind == Value::Scalar && readsData(*RHS.S, {})) ||
-              (It != VarValues.end() && It->second.Kind == Value::Scalar &&
-               readsData(*It->second.S, {}));
-  setVar(V,
-         opaque(Whole, V->getName(), Dep,
-                Data ? DataOrigin::Memory : DataOrigin::None),
-         Whole->getExprLoc());
-  return opaqueExpr(Whole, Dep);
+              (Old.Kind == Value::Scalar && readsData(*Old.S, {}));
+  std::optional<Value> Field = fieldAfterAssignment(Old, L, Op, Compound, RHS);
+  Value New = opaque(Whole, V->getName(), Dep,
+                     Data ? DataOrigin::Memory : DataOrigin::None);
+  New.Fields = Old.Fields;
+  New =
+      summarised(withField(std::move(New), L.Path, Field), V->getType(), Whole);
+  setVar(V, New, Whole->getExprLoc());
+  return Field.value_or(opaqueExpr(Whole, Dep));
 }
 
 // The new value of a local after `x op= e`: pointer arithmetic in bytes,

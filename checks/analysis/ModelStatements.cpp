@@ -126,6 +126,8 @@ void ModelBuilder::declare(const VarDecl *V) {
   rememberAtomicRef(V);
   if (V->hasAttr<CUDASharedAttr>() || V->isStaticLocal() ||
       V->getType()->isArrayType()) {
+    if (initialisedArray(V))
+      return;
     if (const Expr *Init = V->getInit())
       rvalue(Init);
     return;

@@ -115,6 +115,48 @@ SymKind model::opOf(BinaryOperatorKind K) {
 
 //===--- The walk's state -------------------------------------------------===//
 
+namespace {
+// Whether \p E mentions the parameter \p P.
+bool mentionsParameter(const Stmt *E, const ParmVarDecl *P) {
+  if (!E)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl() == P;
+  return llvm::any_of(E->children(),
+                      [&](const Stmt *C) { return mentionsParameter(C, P); });
+}
+
+// Whether \p E is a member of a built-in variable of kind \p K
+// (`blockDim.x`).
+bool isBuiltin(const Expr *E, SymKind K) {
+  const auto *PO = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
+  const auto *MP =
+      PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())
+         : nullptr;
+  std::optional<SymKind> B =
+      MP ? builtinVarKind(MP->getBaseExpr()) : std::nullopt;
+  return B && *B == K;
+}
+
+// Whether the kernel uses its integer parameter \p P as a small width: a
+// halo taken off the block (`blockDim.x - 2 * halo`). Such a value is a few
+// elements, not a size: sampled as one, the block would have no threads
+// left for its interior. (A count compared with the thread index,
+// `threadIdx.x < n`, is as often a size, and is left alone.)
+bool usedAsSmallWidth(const ParmVarDecl *P, const Stmt *Body) {
+  if (!Body)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Body)) {
+    if (BO->getOpcode() == BO_Sub &&
+        isBuiltin(BO->getLHS(), SymKind::BlockDim) &&
+        mentionsParameter(BO->getRHS(), P))
+      return true;
+  }
+  return llvm::any_of(Body->children(),
+                      [&](const Stmt *C) { return usedAsSmallWidth(P, C); });
+}
+} // namespace
+
 Value ModelBuilder::paramValue(const ParmVarDecl *P) {
   QualType T = P->getType();
   if (T->isPointerType()) {
@@ -146,6 +188,9 @@ Value ModelBuilder::paramValue(const ParmVarDecl *P) {
   SymRef S = symUniform(P, P->getName());
   const_cast<SymNode &>(*S).IntegerValued = T->isIntegerType();
   const_cast<SymNode &>(*S).FromParameter = true;
+  if (T->isIntegerType())
+    if (const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext()))
+      const_cast<SymNode &>(*S).SmallWidth = usedAsSmallWidth(P, F->getBody());
   return Value::scalar(S);
 }
 
@@ -257,6 +302,10 @@ Value ModelBuilder::children(const Expr *E) {
 // `Span{lo, lo + n}`: a record made of its elements, the same in threads
 // whose elements agree, and data where an element is.
 Value ModelBuilder::aggregate(const InitListExpr *IL) {
+  if (IL->getType()->isRecordType() && !IL->getType()->isUnionType()) {
+    llvm::SmallVector<const Expr *, 4> Inits(IL->inits());
+    return recordOfElements(IL, IL->getType(), Inits);
+  }
   llvm::SmallVector<SymRef, 4> Elements;
   bool Dep = false, AllScalar = true;
   for (const Expr *Init : IL->inits()) {

@@ -111,6 +111,10 @@ public:
   /// `clang::ParmVarDecl`); other leaves' Ids are expressions, types or
   /// other declarations (see parameterLeaf in AddressTerms.h).
   bool FromParameter = false;
+  /// For a Uniform leaf from a parameter: the kernel uses it as a small
+  /// width, a halo or a radius (see usedAsSmallWidth in ModelValues.cpp),
+  /// so that samples draw it small rather than as large as a size.
+  bool SmallWidth = false;
 
   bool isConst() const { return Kind == SymKind::Const; }
   bool isLeaf() const { return Kind <= SymKind::Varying; }

@@ -236,8 +236,11 @@ std::optional<int64_t> WarpSampler::value(const SymNode &E, unsigned S,
     case SymKind::Uniform: {
       if (W && W->UniformsAreThreads)
         return D.BlockDim[0] * D.BlockDim[1] * D.BlockDim[2];
-      // Large enough that a uniform stride is not mistaken for a small one.
+      // Large enough that a uniform stride is not mistaken for a small one;
+      // a halo or a radius is a few elements.
       uint64_t State = D.Seed ^ stableHash(L);
+      if (L.SmallWidth)
+        return pick(State, 1, 8);
       return pick(State, 1024, 1 << 20);
     }
     case SymKind::Varying: {
