@@ -3,6 +3,7 @@
 #include "TemplateStandIn.h"
 #include "CudaAST.h"
 #include "ModelBuilder.h"
+#include "SpelledLaunches.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -298,6 +299,13 @@ std::vector<TemplateStandIn> templateStandIns(const FunctionDecl &Kernel,
   // (hasParseErrors), nor a declaration that did not parse.
   if (Kernel.isInvalidDecl())
     return {};
+  // A launch that names its arguments but did not compile (`k<float, 33>
+  // <<<g, b>>>(p)` with `p` of another type) left no specialization: the
+  // arguments it spells, not guesses.
+  std::vector<TemplateStandIn> Spelled =
+      standInsFromSpelledLaunches(*Template, Ctx);
+  if (!Spelled.empty())
+    return Spelled;
   std::optional<std::vector<ParamChoices>> Choices =
       parameterChoices(*Template->getTemplateParameters(), Kernel, Ctx);
   if (!Choices)

@@ -4,7 +4,8 @@
 // .cu whose launches live elsewhere, or one whose instantiations failed to
 // compile) is analysed as written: its pattern, with each template
 // parameter standing for an argument, one set at a time. Where the template
-// is used, the stand-ins are the arguments of its uses. Where it is not,
+// is used, the stand-ins are the arguments of its uses, also of launches
+// that spell them but did not compile (SpelledLaunches.h). Where it is not,
 // and the file has no compiler errors (which could hide its uses), a few
 // plausible arguments stand in: type parameters for elements of 4, 8
 // and 2 bytes (float, double, half); integral non-type parameters for their
