@@ -192,6 +192,13 @@ private:
   llvm::DenseMap<const clang::Stmt *, int64_t> TripCounts;
   llvm::DenseMap<const clang::Stmt *, int64_t> TripCaps;
   llvm::DenseMap<const clang::Stmt *, SymRef> EntryConditions;
+  /// The root of each pointer field of each by-value record argument
+  /// (`A.data` and `B.data` of `Matrix A, Matrix B` are two arrays): a
+  /// field declaration named after both, made once and not added to its
+  /// record, so that accesses and messages tell the arguments apart.
+  std::map<std::pair<const void *, const clang::FieldDecl *>,
+           const clang::FieldDecl *>
+      ArgumentFields;
   bool Incomplete = false;
   bool MultiDim = false;
 };

@@ -366,6 +366,8 @@ private:
   std::optional<Loc> memberLvalue(const clang::MemberExpr *ME);
   std::optional<Loc> memberBase(const clang::MemberExpr *ME);
   Loc localMemberLvalue(const Loc &Base, const clang::FieldDecl *FD);
+  const clang::FieldDecl *argumentField(const void *Arg,
+                                        const clang::FieldDecl *FD);
   Value assign(const clang::Expr *Target, const clang::Expr *Whole, SymKind Op,
                bool Compound, Value RHS);
   Value assignLocalMember(const Loc &L, const clang::Expr *Whole, SymKind Op,

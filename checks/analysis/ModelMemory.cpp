@@ -451,11 +451,11 @@ Loc ModelBuilder::localMemberLvalue(const Loc &Base, const FieldDecl *FD) {
   }
   // A by-value kernel argument, or a local copy of one.
   if (Base.Kind == Loc::LocalVar)
-    if (VarValues.lookup(Base.Var).Kind == Value::UniformAgg &&
-        FD->getType()->isPointerType()) {
+    if (Value Arg = VarValues.lookup(Base.Var);
+        Arg.Kind == Value::UniformAgg && FD->getType()->isPointerType()) {
       // `params.out[i]`: a pointer inside a by-value kernel argument.
       L.Kind = Loc::Memory;
-      L.Root = FD;
+      L.Root = argumentField(Arg.AggId, FD);
       L.Space = MemSpace::Global;
       L.Off = symConst(0);
       L.Type = FD->getType();
@@ -463,6 +463,22 @@ Loc ModelBuilder::localMemberLvalue(const Loc &Base, const FieldDecl *FD) {
       return L;
     }
   return L;
+}
+
+// The root for pointer field \p FD of the by-value kernel argument \p Arg
+// (see KernelModel::ArgumentFields): `A.data`.
+const FieldDecl *ModelBuilder::argumentField(const void *Arg,
+                                             const FieldDecl *FD) {
+  const FieldDecl *&Root = M.ArgumentFields[{Arg, FD}];
+  if (Root)
+    return Root;
+  const auto *P = static_cast<const ParmVarDecl *>(Arg);
+  std::string Name = (P->getName() + "." + FD->getName()).str();
+  Root = FieldDecl::Create(
+      Ctx, const_cast<RecordDecl *>(FD->getParent()), FD->getBeginLoc(),
+      FD->getLocation(), &Ctx.Idents.get(Name), FD->getType(),
+      FD->getTypeSourceInfo(), nullptr, false, ICIS_NoInit);
+  return Root;
 }
 
 //===--- Assignments ------------------------------------------------------===//

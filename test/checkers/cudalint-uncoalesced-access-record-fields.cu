@@ -58,7 +58,7 @@ __global__ void field_by_field(float *__restrict__ out, int n) {
 __global__ void returned_tile(Tile a, float *__restrict__ out) {
   Tile t = sub_tile(a, blockIdx.y * 32, blockIdx.x * 32);
   out[blockIdx.x * blockDim.x + threadIdx.x] = t.p[threadIdx.x * t.ld];
-  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced load from 'p': 8x the sectors needed [cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced load from 'a.p': 8x the sectors needed [cudalint-uncoalesced-access]
 }
 
 __global__ void returned_pair(const float *__restrict__ a,
@@ -71,7 +71,7 @@ __global__ void returned_pair(const float *__restrict__ a,
 __global__ void copied_argument(Params params) {
   Params p = params;
   p.out[threadIdx.x * p.ld] = p.in[blockIdx.x * blockDim.x + threadIdx.x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: store to 'out' is uncoalesced unless 'p.ld' is one element [cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: store to 'params.out' is uncoalesced unless 'p.ld' is one element [cudalint-uncoalesced-access]
 }
 
 __global__ void nested(const float *__restrict__ a, float *__restrict__ out,
