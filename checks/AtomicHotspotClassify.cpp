@@ -2,6 +2,7 @@
 
 #include "AtomicHotspotClassify.h"
 #include "analysis/CudaAST.h"
+#include "analysis/ModifiedVars.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -185,14 +186,22 @@ const ValueDecl *namedVar(const Expr *E) {
 
 // A compare-and-swap retried in a loop to build a value: the expected
 // value is a variable and the new one is computed from it (a float max, a
-// product). A lock (`atomicCAS(mutex, 0, 1)`) compares with a constant.
+// product), or the loop refreshes the expected value from what the swap
+// read (`if (cur >= v) break; old = atomicCAS(p, cur, v); cur = old;`: an
+// integer max whose new value ignores the old one retries all the same). A
+// lock (`atomicCAS(mutex, 0, 1)`) compares with a constant.
 bool isCasRetryLoop(const MemAccess &A, const AtomicCall &Op) {
   const auto *CE = cast<CallExpr>(A.E);
   unsigned First = Op.FirstOperand;
   if (A.Loops.empty() || CE->getNumArgs() < First + 2)
     return false;
   const ValueDecl *Expected = namedVar(CE->getArg(First));
-  return Expected && mentions(CE->getArg(First + 1), Expected->getName());
+  if (!Expected)
+    return false;
+  if (mentions(CE->getArg(First + 1), Expected->getName()))
+    return true;
+  const auto *V = dyn_cast<VarDecl>(Expected);
+  return V && writesOfLoop(A.Loops.back()).Count.count(V);
 }
 
 // `atomicExch(flag, 1)`: every thread stores one constant, a signal rather

@@ -4,6 +4,8 @@
 
 #include "Divergence.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <algorithm>
 #include <map>
 
@@ -38,7 +40,23 @@ Bounds addBounds(const Bounds &A, const Bounds &B, bool Sub) {
           A.Hi && B.Lo ? clampEnd(*A.Hi - *B.Lo) : std::nullopt};
 }
 
+// `a * c` for a constant c: each end of a that is known, scaled (a clamp
+// that bounds one side of an index keeps that side through the element
+// size).
+Bounds scaledBounds(const Bounds &A, int64_t C) {
+  auto Scale = [&](std::optional<int64_t> V) {
+    return V ? clampEnd(*V * C) : std::nullopt;
+  };
+  if (C >= 0)
+    return {Scale(A.Lo), Scale(A.Hi)};
+  return {Scale(A.Hi), Scale(A.Lo)};
+}
+
 Bounds mulBounds(const Bounds &A, const Bounds &B) {
+  if (B.known() && *B.Lo == *B.Hi)
+    return scaledBounds(A, *B.Lo);
+  if (A.known() && *A.Lo == *A.Hi)
+    return scaledBounds(B, *A.Lo);
   if (!A.known() || !B.known())
     return {};
   int64_t P[] = {*A.Lo * *B.Lo, *A.Lo * *B.Hi, *A.Hi * *B.Lo, *A.Hi * *B.Hi};
@@ -65,6 +83,23 @@ Bounds andBounds(const Bounds &A, const Bounds &B) {
   if (A.nonNegative() && A.Hi)
     return {0, *A.Hi};
   return {};
+}
+
+// `a | b`, `a ^ b` of non-negative values: no bit above the highest either
+// can set (`(p > t) | ((q > t) << 1)`: 0 to 3).
+Bounds bitsBounds(const Bounds &A, const Bounds &B) {
+  if (!A.nonNegative() || !B.nonNegative() || !A.Hi || !B.Hi)
+    return {};
+  uint64_t Top = static_cast<uint64_t>(std::max(*A.Hi, *B.Hi));
+  return {0, clampEnd(static_cast<int64_t>(llvm::NextPowerOf2(Top) - 1))};
+}
+
+// `v << s` with a constant s and v non-negative.
+Bounds shlBounds(const Bounds &A, const Bounds &B) {
+  if (!A.nonNegative() || !B.known() || *B.Lo != *B.Hi || *B.Lo < 0 ||
+      *B.Lo > 40)
+    return {};
+  return scaledBounds(A, int64_t(1) << *B.Lo);
 }
 
 // `v >> s`, `v / d` with constant s, d and v non-negative.
@@ -126,6 +161,11 @@ Bounds bounds(const SymNode &E, LeafRanges Leaves, unsigned Depth) {
     return remBounds(Op(0), Op(1));
   case SymKind::And:
     return andBounds(Op(0), Op(1));
+  case SymKind::Or:
+  case SymKind::Xor:
+    return bitsBounds(Op(0), Op(1));
+  case SymKind::Shl:
+    return shlBounds(Op(0), Op(1));
   case SymKind::Shr:
   case SymKind::Div:
     return shrinkBounds(Op(0), Op(1), E.Kind == SymKind::Shr);
@@ -225,7 +265,7 @@ AddressSharing dataSharing(const MemAccess &A,
   AddressSharing Out;
   Out.Kind = SharingKind::DataUnbounded;
   Out.LanesPerAddress = mostActiveLanes(A.Guards, Samplers);
-  std::optional<IntRange> R = valueRange(*A.Offset, Leaves);
+  std::optional<IntRange> R = indexRange(*A.Offset, Leaves);
   if (R && A.Width > 0) {
     Out.Kind = SharingKind::DataBounded;
     Out.Elements = (R->second - R->first) / int64_t(A.Width) + 1;
@@ -237,6 +277,15 @@ AddressSharing dataSharing(const MemAccess &A,
 
 std::optional<IntRange> valueRange(const SymNode &E, LeafRanges Leaves) {
   Bounds B = bounds(E, Leaves, 0);
+  if (!B.known() || *B.Lo > *B.Hi)
+    return std::nullopt;
+  return IntRange{*B.Lo, *B.Hi};
+}
+
+std::optional<IntRange> indexRange(const SymNode &E, LeafRanges Leaves) {
+  Bounds B = bounds(E, Leaves, 0);
+  if (B.Hi && !B.Lo)
+    B.Lo = 0;
   if (!B.known() || *B.Lo > *B.Hi)
     return std::nullopt;
   return IntRange{*B.Lo, *B.Hi};

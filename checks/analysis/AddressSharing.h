@@ -65,6 +65,12 @@ using LeafRanges =
 std::optional<IntRange> valueRange(const SymNode &E,
                                    LeafRanges Leaves = nullptr);
 
+/// The offsets an index into an array or a pointer parameter \p E can
+/// reach: valueRange, with an unknown lower end taken as 0 (an offset below
+/// the start would be out of the array; `bins[min(bin, 63)]` reaches 64).
+std::optional<IntRange> indexRange(const SymNode &E,
+                                   LeafRanges Leaves = nullptr);
+
 /// How the lanes and warps share the address of \p A: the most contended
 /// answer over \p Samplers (one per block shape; one launch shape that makes
 /// the lanes contend is enough), the median over each sampler's samples.

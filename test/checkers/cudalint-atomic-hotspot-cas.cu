@@ -55,7 +55,46 @@ __global__ void min_dist(const double *d, double *best, int n) {
     atomic_min_double(best, d[i]);
 }
 
+// An integer max whose new value ignores the expected one: the loop
+// refreshes the expected value from what the swap read, and retries.
+__global__ void refreshed_max(const int *x, int *best, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  int v = x[i];
+  int cur = *best;
+  while (true) {
+    if (cur >= v)
+      break;
+    int old = atomicCAS(best, cur, v);
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'atomicCAS' retry loop on one address of 'int' in 'best': every lane retries in turn [cudalint-atomic-hotspot]
+    if (old == cur)
+      break;
+    cur = old;
+  }
+}
+
+// The same as a while condition, the swap's result assigned directly.
+__global__ void refreshed_min(const unsigned *x, unsigned *least, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  unsigned v = x[i], cur = *least, seen;
+  while (v < cur && (seen = atomicCAS(least, cur, v)) != cur)
+    // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'atomicCAS' retry loop on one address of 'unsigned int' in 'least': every lane retries in turn [cudalint-atomic-hotspot]
+    cur = seen;
+}
+
 // ---- Quiet. ----
+
+// A lock taken with an expected value the loop never changes.
+__global__ void fixed_expected(int *mutex, int *flags) {
+  int unlocked = 0;
+  while (atomicCAS(&mutex[blockIdx.x], unlocked, 1) != unlocked) {
+  }
+  flags[blockIdx.x * blockDim.x + threadIdx.x] += 1;
+  atomicExch(&mutex[blockIdx.x], 0);
+}
 
 // A lock: compare with a constant.
 __global__ void lock(int *mutex, int *flag) {

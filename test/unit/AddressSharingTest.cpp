@@ -93,6 +93,30 @@ TEST(ValueRange, ClampsBoundEvenAnUnknownSide) {
             (IntRange{0, 15}));
 }
 
+TEST(ValueRange, BitsFromComparisonsAndMasks) {
+  SymRef A = op(SymKind::GT, v(), c(0)), B = op(SymKind::GT, v(), c(1));
+  SymRef Two = op(SymKind::Or, A, op(SymKind::Shl, B, c(1)));
+  EXPECT_EQ(range(Two), (IntRange{0, 3}));
+  SymRef Three = op(SymKind::Or, Two, op(SymKind::Shl, A, c(2)));
+  EXPECT_EQ(range(Three), (IntRange{0, 7}));
+  EXPECT_EQ(range(op(SymKind::Xor, op(SymKind::Shl, mask(v(), 3), c(2)),
+                     mask(v(), 3))),
+            (IntRange{0, 15}));
+  // A side that may be negative sets every bit.
+  EXPECT_EQ(range(op(SymKind::Or, v(), c(1))), Unknown);
+  EXPECT_EQ(range(op(SymKind::Shl, v(), c(2))), Unknown);
+}
+
+TEST(IndexRange, AnIndexStartsAtZero) {
+  SymRef Clamped = op(SymKind::Min, v(), c(63));
+  EXPECT_EQ(range(Clamped), Unknown);
+  EXPECT_EQ(indexRange(*Clamped), (IntRange{0, 63}));
+  // Scaled by the element size, the clamp keeps its side.
+  EXPECT_EQ(indexRange(*op(SymKind::Mul, Clamped, c(4))), (IntRange{0, 252}));
+  // A bound below only says nothing about how many elements.
+  EXPECT_EQ(indexRange(*op(SymKind::Max, v(), c(0))), Unknown);
+}
+
 TEST(ValueRange, ComparisonsAndSelections) {
   SymRef Cond = op(SymKind::LT, v(), c(4));
   EXPECT_EQ(range(Cond), (IntRange{0, 1}));
