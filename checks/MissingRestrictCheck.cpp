@@ -144,19 +144,36 @@ bool isWholeGroupReduction(const Stmt *Loop, const PointerAccess &Store,
   return GroupStores && Accesses.exchangesAcrossLanes(Loop);
 }
 
+// A loop of a few constant iterations, which nvcc unrolls: its reloads
+// cost what straight-line ones do (cuda-samples' transpose `copy`, four
+// iterations: 1.16x with `__restrict__` on an H100, against 5.2x for a
+// column scan), so it is left to the straight-line rule.
+constexpr int64_t MaxUnrolledTrips = 8;
+bool unrolledIntoStraightLine(const Stmt *Loop, const KernelModel &Analysed) {
+  std::optional<int64_t> Trips = Analysed.tripCount(Loop);
+  return Trips && *Trips <= MaxUnrolledTrips;
+}
+
 // The loop in which \p Load follows \p Store of an earlier iteration, with
 // one thread walking the iterations in sequence: the innermost loop around
 // both that is not spread over threads, where any loop inside it around
-// either access is (a block-stride loop in a row loop). None when a barrier
+// either access is (a block-stride loop in a row loop) or unrolled into
+// straight-line code (the loads of `for (k = 0; k < 8; ++k) s += a[..]`
+// under a row loop that stores `out[..]`: the pair is in different loop
+// levels, and the row loop carries it all the same). None when a barrier
 // in that loop keeps the next iteration's loads behind the store anyway.
 const Stmt *sequentialLoopAround(const PointerAccess &Store,
                                  const PointerAccess &Load,
-                                 const PointerAccesses &Accesses) {
+                                 const PointerAccesses &Accesses,
+                                 const KernelModel &Analysed) {
   size_t Shared = 0;
   while (Shared < Store.Loops.size() && Shared < Load.Loops.size() &&
          Store.Loops[Shared] == Load.Loops[Shared])
     ++Shared;
-  auto Strided = [&](const Stmt *L) { return Accesses.isThreadStrided(L); };
+  auto Strided = [&](const Stmt *L) {
+    return Accesses.isThreadStrided(L) ||
+           (Shared > 0 && unrolledIntoStraightLine(L, Analysed));
+  };
   for (size_t Depth = Shared; Depth-- > 0;) {
     if (!llvm::all_of(llvm::drop_begin(Store.Loops, Depth + 1), Strided) ||
         !llvm::all_of(llvm::drop_begin(Load.Loops, Depth + 1), Strided))
@@ -169,16 +186,6 @@ const Stmt *sequentialLoopAround(const PointerAccess &Store,
                  : Loop;
   }
   return nullptr;
-}
-
-// A loop of a few constant iterations, which nvcc unrolls: its reloads
-// cost what straight-line ones do (cuda-samples' transpose `copy`, four
-// iterations: 1.16x with `__restrict__` on an H100, against 5.2x for a
-// column scan), so it is left to the straight-line rule.
-constexpr int64_t MaxUnrolledTrips = 8;
-bool unrolledIntoStraightLine(const Stmt *Loop, const KernelModel &Analysed) {
-  std::optional<int64_t> Trips = Analysed.tripCount(Loop);
-  return Trips && *Trips <= MaxUnrolledTrips;
 }
 
 // What a kernel's loop reloads are judged with: its accesses through
@@ -287,7 +294,8 @@ loopReloadKind(const PointerAccess &Store, const PointerAccess &Load,
       return ForcedReload::ReloadAfterRareStore;
     return std::nullopt;
   }
-  const Stmt *Carrying = sequentialLoopAround(Store, Load, Evidence.Accesses);
+  const Stmt *Carrying =
+      sequentialLoopAround(Store, Load, Evidence.Accesses, Evidence.Model);
   if (!Carrying || unrolledIntoStraightLine(Carrying, Evidence.Model) ||
       Evidence.storedOnlyOnData(Store, Carrying))
     return std::nullopt;

@@ -14,6 +14,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <deque>
 #include <map>
 
 using namespace clang;
@@ -50,9 +51,40 @@ struct UncoalescedAccess {
 struct AccessSurvey {
   std::map<unsigned, UncoalescedAccess> Findings; ///< By raw location.
   bool AnyContiguousInX = false, UsesShared = false;
+  /// Accesses judged by their lane base alone (see laneBases), owned here
+  /// for the findings that point at them.
+  std::deque<MemAccess> LaneBases;
 };
 
 namespace {
+
+// `out[t * seg + c++]`, `map[t * G * G + data[t]]`: an address that adds a
+// per-lane unknown (data, a counter) to a base strided by the lane. The
+// unknown part moves each lane within its own stretch; the base says how
+// far apart the lanes' stretches are. Copies of \p G's accesses with the
+// base as their offset, kept in \p Store; none when some address has no
+// thread-dependent base (a pure gather, `in[idx[t]]`).
+std::vector<const MemAccess *> laneBases(llvm::ArrayRef<const MemAccess *> G,
+                                         std::deque<MemAccess> &Store) {
+  std::vector<const MemAccess *> Out;
+  for (const MemAccess *A : G) {
+    Polynomial P = toPolynomial(A->Offset);
+    for (auto It = P.Terms.begin(); It != P.Terms.end();)
+      It = llvm::any_of(It->first,
+                        [&](const std::string &K) {
+                          return P.Leaves.at(K)->hasVarying();
+                        })
+               ? P.Terms.erase(It)
+               : std::next(It);
+    SymRef Base = P.toSym();
+    if (!Base->threadDependent() || Base->hasVarying())
+      return {};
+    Store.push_back(*A);
+    Store.back().Offset = Base;
+    Out.push_back(&Store.back());
+  }
+  return Out;
+}
 
 // Accesses of one root whose addresses differ by a constant (the fields of
 // one struct, `a[2*i]` and `a[2*i+1]`): the cache serves them together.
@@ -586,10 +618,17 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
     const KernelModel &M = model(F);
     ExecutionWeights Weights(M, narrowestBlockX(Shapes));
     Survey.UsesShared |= usesSharedMemory(M);
-    for (const std::vector<const MemAccess *> &G : globalGroups(M)) {
-      const MemAccess &First = *G.front();
+    for (std::vector<const MemAccess *> G : globalGroups(M)) {
       const MemAccess *Rep = representative(G, SM);
       unsigned Raw = SM.getExpansionLoc(Rep->E->getBeginLoc()).getRawEncoding();
+      if (!addressComputable(*G.front())) {
+        std::vector<const MemAccess *> Bases = laneBases(G, Survey.LaneBases);
+        if (!Bases.empty() && lanesFarApart(*Bases.front(), Samplers)) {
+          G = std::move(Bases);
+          Rep = representative(G, SM);
+        }
+      }
+      const MemAccess &First = *G.front();
       if (!addressComputable(First)) {
         if (ReportGathers && First.Offset->threadDependent()) {
           UncoalescedAccess &R = Survey.Findings[Raw];
