@@ -206,7 +206,8 @@ void findScales(const BinOp &Sum, const MatrixProduct &P,
 std::string scalingWhyNot(const MatrixProduct &P,
                           const MatrixProductFinder &Finder, CublasCall &Call) {
   if (!P.StoredValue)
-    return "the result is added to the output ('+=')";
+    return P.Subtracted ? "the result is taken from the output ('-=')"
+                        : "the result is added to the output ('+=')";
   const Expr *R = peelConversions(P.StoredValue);
   if (localVariableOf(R) == P.Acc.Acc ||
       (P.Returns && isa<CallExpr>(R) && Finder.callsBody(R, P.Owner))) {

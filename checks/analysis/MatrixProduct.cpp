@@ -869,10 +869,14 @@ MatrixProductFinder::storeOfAccumulator(MatrixProduct &P) const {
         llvm::is_contained(A.Loops, P.KLoop) || A.Offset->hasVarying())
       continue;
     std::optional<BinOp> B = enclosingOperation(A.E);
-    if (!B || (B->Op != BO_Assign && B->Op != BO_AddAssign) || !Carries(B->R) ||
-        !holdsBothCoordinates(A, P))
+    // `C[..] = acc`, `C[..] += acc`, `C[..] -= acc` (an update by -1).
+    if (!B ||
+        (B->Op != BO_Assign && B->Op != BO_AddAssign &&
+         B->Op != BO_SubAssign) ||
+        !Carries(B->R) || !holdsBothCoordinates(A, P))
       continue;
     P.StoredValue = B->Op == BO_Assign ? B->R : nullptr;
+    P.Subtracted = B->Op == BO_SubAssign;
     return &A;
   }
   return nullptr;

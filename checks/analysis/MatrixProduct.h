@@ -134,9 +134,12 @@ struct MatrixProduct {
   /// constant for it gives the depth (launchedDepth).
   const clang::ParmVarDecl *DepthParameter = nullptr;
   const MemAccess *Store = nullptr; ///< Where the result goes.
-  /// What `C = ...` stores; null for `C += ...` and a product accumulated
-  /// in place.
+  /// What `C = ...` stores; null for `C += ...`, `C -= ...` and a product
+  /// accumulated in place.
   const clang::Expr *StoredValue = nullptr;
+  /// The result is taken from the output (`C[..] -= acc`) rather than
+  /// added to it or stored.
+  bool Subtracted = false;
   /// The helper holding the product returns the accumulator.
   bool Returns = false;
   /// X follows the columns of the output: it is B.

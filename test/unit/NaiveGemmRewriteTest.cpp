@@ -193,6 +193,8 @@ TEST(PlanCublasCall, WhyNoCallIsOffered) {
        "the loop adds more than one product to the output"},
       {naiveKernel("", Guarded, Plain, "C[row * N + col] += acc"),
        "the result is added to the output ('+=')"},
+      {naiveKernel("", Guarded, Plain, "C[row * N + col] -= acc"),
+       "the result is taken from the output ('-=')"},
       {naiveKernel("", Guarded, Plain, "C[row * N + col] = acc + 1.0f"),
        "the result is not stored as 'acc' or 'alpha * acc + beta * C'"},
       {naiveKernel("", Guarded, "A[k * M + row] * B[k * N + col]", Stored),
