@@ -1,6 +1,7 @@
 //===--- UncoalescedAccessCheck.cpp - cudalint ----------------------------===//
 
 #include "UncoalescedAccessCheck.h"
+#include "UncoalescedAccessSwap.h"
 #include "analysis/AccessShape.h"
 #include "analysis/CudaAST.h"
 #include "analysis/CudaNames.h"
@@ -45,6 +46,9 @@ struct UncoalescedAccess {
   /// The lanes are a stride the host passes apart (hostChosenLaneStride):
   /// the sector count rests on a value drawn for it, so no figure is given.
   const SymNode *HostStride = nullptr;
+  /// Judged by its lane base: the address also adds a per-lane unknown
+  /// (see laneBases).
+  bool LaneBase = false;
 };
 
 /// What one kernel's global accesses do, over its instantiations.
@@ -464,111 +468,6 @@ bool swapWidensLaneStride(const MemAccess *A) {
   return !After || std::abs(*After) > std::abs(*Now);
 }
 
-// `x` for `y` and `y` for `x` in every x/y built-in.
-llvm::SmallVector<FixItHint, 8> builtinSwapEdits(const KernelModel &M) {
-  llvm::SmallVector<FixItHint, 8> Edits;
-  for (const BuiltinUse &U : M.builtinUses())
-    if (U.Dim <= 1)
-      Edits.push_back(FixItHint::CreateReplacement(
-          CharSourceRange::getTokenRange(U.MemberLoc), U.Dim == 0 ? "y" : "x"));
-  return Edits;
-}
-
-// A dim3 variable must not configure anything but launches (and the block
-// variable the grid's extents).
-bool configuresOnlyLaunches(const VarDecl *Var, const LaunchConfig &L,
-                            llvm::ArrayRef<LaunchConfig> Launches,
-                            ASTContext &Ctx) {
-  // A launch whose function is not known: its variable's other uses are not.
-  if (!L.Caller)
-    return false;
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const DeclRefExpr *Ref : referencesTo(Var, L.Caller->getBody(), Ctx)) {
-    bool InALaunch = llvm::any_of(Launches, [&](const LaunchConfig &O) {
-      return within(Ref, O.Call->getConfig(), SM);
-    });
-    bool InGridArgs =
-        Var == L.BlockVar && L.GridCtor && within(Ref, L.GridCtor, SM);
-    if (!InALaunch && !InGridArgs)
-      return false;
-  }
-  return true;
-}
-
-// `(n + block.x - 1) / block.x` follows the block's swapped extents: the x
-// and y members of \p BlockVar swapped in \p S.
-std::string swapBlockMembers(std::string S, const VarDecl *BlockVar) {
-  if (!BlockVar)
-    return S;
-  std::string N = BlockVar->getName().str();
-  std::string Out;
-  for (size_t I = 0; I < S.size();) {
-    if (S.compare(I, N.size() + 2, N + ".x") == 0 ||
-        S.compare(I, N.size() + 2, N + ".y") == 0) {
-      bool Boundary = I == 0 || !(isalnum(S[I - 1]) || S[I - 1] == '_');
-      size_t End = I + N.size() + 2;
-      bool EndOk = End >= S.size() || !(isalnum(S[End]) || S[End] == '_');
-      if (Boundary && EndOk) {
-        Out += N + (S[I + N.size() + 1] == 'x' ? ".y" : ".x");
-        I = End;
-        continue;
-      }
-    }
-    Out += S[I++];
-  }
-  return Out;
-}
-
-// Replacements that swap the first two extents of \p Ctor (the grid's or
-// the block's of launch \p L, held in \p Var if any); false when the
-// launch cannot be rewritten.
-bool swapExtents(const LaunchConfig &L, const CXXConstructExpr *Ctor,
-                 const VarDecl *Var, llvm::ArrayRef<LaunchConfig> Launches,
-                 ASTContext &Ctx, llvm::SmallVectorImpl<FixItHint> &Edits) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LO = Ctx.getLangOpts();
-  CharSourceRange R0 = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Ctor->getArg(0)->getSourceRange()), SM,
-      LO);
-  CharSourceRange R1 = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Ctor->getArg(1)->getSourceRange()), SM,
-      LO);
-  if (R0.isInvalid() || R1.isInvalid())
-    return false;
-  if (Var && !configuresOnlyLaunches(Var, L, Launches, Ctx))
-    return false;
-  std::string T0 = Lexer::getSourceText(R0, SM, LO).str();
-  std::string T1 = Lexer::getSourceText(R1, SM, LO).str();
-  if (Var == L.GridVar || (!Var && Ctor == L.GridCtor)) {
-    T1 = swapBlockMembers(T1, L.BlockVar);
-    T0 = swapBlockMembers(T0, L.BlockVar);
-  }
-  if (T0 == T1)
-    return true;
-  // The first extent gets T1 and the second T0.
-  Edits.push_back(FixItHint::CreateReplacement(R0, T1));
-  Edits.push_back(FixItHint::CreateReplacement(R1, T0));
-  return true;
-}
-
-// The launches with the two extents of the grid and of the block swapped;
-// none when one of them cannot be rewritten.
-std::optional<llvm::SmallVector<FixItHint, 8>>
-swappedLaunchEdits(llvm::ArrayRef<LaunchConfig> Launches, ASTContext &Ctx) {
-  llvm::SmallVector<FixItHint, 8> Edits;
-  llvm::SmallPtrSet<const CXXConstructExpr *, 4> Done;
-  for (const LaunchConfig &L : Launches) {
-    if (!L.GridCtor || !L.BlockCtor)
-      return std::nullopt;
-    for (auto [Ctor, Var] :
-         {std::pair(L.GridCtor, L.GridVar), std::pair(L.BlockCtor, L.BlockVar)})
-      if (Done.insert(Ctor).second &&
-          !swapExtents(L, Ctor, Var, Launches, Ctx, Edits))
-        return std::nullopt;
-  }
-  return Edits;
-}
-
 } // namespace
 
 UncoalescedAccessCheck::UncoalescedAccessCheck(
@@ -620,12 +519,14 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
     Survey.UsesShared |= usesSharedMemory(M);
     for (std::vector<const MemAccess *> G : globalGroups(M)) {
       const MemAccess *Rep = representative(G, SM);
+      bool FromBase = false;
       unsigned Raw = SM.getExpansionLoc(Rep->E->getBeginLoc()).getRawEncoding();
       if (!addressComputable(*G.front())) {
         std::vector<const MemAccess *> Bases = laneBases(G, Survey.LaneBases);
         if (!Bases.empty() && lanesFarApart(*Bases.front(), Samplers)) {
           G = std::move(Bases);
           Rep = representative(G, SM);
+          FromBase = true;
         }
       }
       const MemAccess &First = *G.front();
@@ -652,6 +553,8 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
       if (int64_t Run = Record ? 0 : storeRunBytes(G, Chunk, Samplers)) {
         recordStoreRun(Survey.Findings[Raw], M, G, Rep, Chunk, Run, Samplers,
                        Weights);
+        if (Survey.Findings[Raw].Access == Rep)
+          Survey.Findings[Raw].LaneBase = FromBase;
         continue;
       }
       if (Chunk && Chunk->Bytes <= SectorBytes)
@@ -678,6 +581,7 @@ UncoalescedAccessCheck::surveyAccesses(const KernelView &Kernel,
       R = UncoalescedAccess{Cost->ratio(), Cost,   Rep,   &M,    G,
                             false,         Record, Chunk, Sparse};
       R.HostStride = Record ? nullptr : hostChosenLaneStride(*Rep);
+      R.LaneBase = FromBase;
     }
   }
   return Survey;
@@ -774,6 +678,12 @@ bool UncoalescedAccessCheck::reportFindings(
     Sink.diag(Loc, "%0", DiagnosticIDs::Note) << wasteNote(R, Shapes);
     if (std::string Cost = measuredCost(R); !Cost.empty())
       Sink.diag(Loc, "%0", DiagnosticIDs::Note) << Cost;
+    if (R.LaneBase)
+      Sink.diag(Loc,
+                "the address also adds a per-lane value cudalint cannot "
+                "compute (data, a counter): judged by the rest, which sets "
+                "how far apart the lanes' stretches are",
+                DiagnosticIDs::Note);
     noteWhereThreadsDiffer(A, Sink);
     addRemedy(R, Launches, Shapes, Ctx, RemapOffered, Sink);
   }

@@ -22,6 +22,7 @@ __global__ void own_grid(const int *data, float *map, int g) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   map[t * g * g + data[t]] += 1.f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced load from and store to 'map': 8x the sectors needed [cudalint-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: the address also adds a per-lane value cudalint cannot compute (data, a counter): judged by the rest, which sets how far apart the lanes' stretches are
 }
 
 __global__ void own_row_of_64(const int *col, const float *a, float *out) {
