@@ -275,20 +275,23 @@ AddressSharing dataSharing(const MemAccess &A,
 
 } // namespace
 
-std::optional<IntRange> valueRange(const SymNode &E, LeafRanges Leaves) {
-  Bounds B = bounds(E, Leaves, 0);
+namespace {
+std::optional<IntRange> rangeOf(const Bounds &B) {
   if (!B.known() || *B.Lo > *B.Hi)
     return std::nullopt;
   return IntRange{*B.Lo, *B.Hi};
+}
+} // namespace
+
+std::optional<IntRange> valueRange(const SymNode &E, LeafRanges Leaves) {
+  return rangeOf(bounds(E, Leaves, 0));
 }
 
 std::optional<IntRange> indexRange(const SymNode &E, LeafRanges Leaves) {
   Bounds B = bounds(E, Leaves, 0);
   if (B.Hi && !B.Lo)
     B.Lo = 0;
-  if (!B.known() || *B.Lo > *B.Hi)
-    return std::nullopt;
-  return IntRange{*B.Lo, *B.Hi};
+  return rangeOf(B);
 }
 
 AddressSharing addressSharing(const MemAccess &A,

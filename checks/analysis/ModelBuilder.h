@@ -163,6 +163,10 @@ bool isDim3Like(clang::QualType T);
 // Which of threadIdx/blockIdx/blockDim/gridDim \p Base names, if any.
 std::optional<SymKind> builtinVarKind(const clang::Expr *Base);
 
+/// `threadIdx.x` and its kin: the property reference of a member of a
+/// built-in variable that \p E is (a pseudo-object), or null.
+const clang::MSPropertyRefExpr *builtinProperty(const clang::Expr *E);
+
 // 0, 1, 2 for `x`, `y`, `z`; -1 otherwise.
 int dimOfName(llvm::StringRef N);
 

@@ -148,20 +148,16 @@ Value ModelBuilder::summarised(Value Record, QualType T, const Expr *E) {
 // fields or the counts differ.
 Value ModelBuilder::recordOfElements(const Expr *E, QualType T,
                                      llvm::ArrayRef<const Expr *> Elements) {
-  const RecordDecl *RD = recordWithFields(T);
-  if (!RD || static_cast<size_t>(std::distance(
-                 RD->field_begin(), RD->field_end())) != Elements.size()) {
-    bool Dep = false;
-    for (const Expr *El : Elements)
-      Dep |= rvalue(El).threadDependent();
-    return opaqueExpr(E, Dep);
-  }
   llvm::SmallVector<Value, 4> Values;
   bool Dep = false;
   for (const Expr *El : Elements) {
     Values.push_back(rvalue(El));
     Dep |= Values.back().threadDependent();
   }
+  const RecordDecl *RD = recordWithFields(T);
+  if (!RD || static_cast<size_t>(std::distance(
+                 RD->field_begin(), RD->field_end())) != Values.size())
+    return opaqueExpr(E, Dep);
   Value Record = opaque(inContext(E), sourceText(E, Ctx), Dep);
   auto FieldIt = RD->field_begin();
   for (const Value &V : Values) {

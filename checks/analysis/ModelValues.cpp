@@ -27,6 +27,14 @@ bool model::isDim3Like(QualType T) {
   return N == "dim3" || N == "uint3" || N == "int3";
 }
 
+const MSPropertyRefExpr *model::builtinProperty(const Expr *E) {
+  const auto *PO = dyn_cast<PseudoObjectExpr>(E);
+  const auto *MP =
+      PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())
+         : nullptr;
+  return MP && builtinVarKind(MP->getBaseExpr()) ? MP : nullptr;
+}
+
 std::optional<SymKind> model::builtinVarKind(const Expr *Base) {
   Base = Base->IgnoreParenImpCasts();
   if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base))
@@ -116,26 +124,11 @@ SymKind model::opOf(BinaryOperatorKind K) {
 //===--- The walk's state -------------------------------------------------===//
 
 namespace {
-// Whether \p E mentions the parameter \p P.
-bool mentionsParameter(const Stmt *E, const ParmVarDecl *P) {
-  if (!E)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return DRE->getDecl() == P;
-  return llvm::any_of(E->children(),
-                      [&](const Stmt *C) { return mentionsParameter(C, P); });
-}
-
 // Whether \p E is a member of a built-in variable of kind \p K
 // (`blockDim.x`).
 bool isBuiltin(const Expr *E, SymKind K) {
-  const auto *PO = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
-  const auto *MP =
-      PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())
-         : nullptr;
-  std::optional<SymKind> B =
-      MP ? builtinVarKind(MP->getBaseExpr()) : std::nullopt;
-  return B && *B == K;
+  const MSPropertyRefExpr *MP = builtinProperty(E->IgnoreParenImpCasts());
+  return MP && builtinVarKind(MP->getBaseExpr()) == K;
 }
 
 // Whether the kernel uses its integer parameter \p P as a small width: a
@@ -143,17 +136,18 @@ bool isBuiltin(const Expr *E, SymKind K) {
 // elements, not a size: sampled as one, the block would have no threads
 // left for its interior. (A count compared with the thread index,
 // `threadIdx.x < n`, is as often a size, and is left alone.)
-bool usedAsSmallWidth(const ParmVarDecl *P, const Stmt *Body) {
+bool usedAsSmallWidth(const ParmVarDecl *P, const Stmt *Body, ASTContext &Ctx) {
   if (!Body)
     return false;
   if (const auto *BO = dyn_cast<BinaryOperator>(Body)) {
     if (BO->getOpcode() == BO_Sub &&
         isBuiltin(BO->getLHS(), SymKind::BlockDim) &&
-        mentionsParameter(BO->getRHS(), P))
+        !referencesTo(P, BO->getRHS(), Ctx).empty())
       return true;
   }
-  return llvm::any_of(Body->children(),
-                      [&](const Stmt *C) { return usedAsSmallWidth(P, C); });
+  return llvm::any_of(Body->children(), [&](const Stmt *C) {
+    return usedAsSmallWidth(P, C, Ctx);
+  });
 }
 } // namespace
 
@@ -190,7 +184,8 @@ Value ModelBuilder::paramValue(const ParmVarDecl *P) {
   const_cast<SymNode &>(*S).FromParameter = true;
   if (T->isIntegerType())
     if (const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext()))
-      const_cast<SymNode &>(*S).SmallWidth = usedAsSmallWidth(P, F->getBody());
+      const_cast<SymNode &>(*S).SmallWidth =
+          usedAsSmallWidth(P, F->getBody(), Ctx);
   return Value::scalar(S);
 }
 
@@ -402,16 +397,10 @@ Value ModelBuilder::rvalueImpl(const Expr *E) {
 // `threadIdx.x` and its kin (a property of the built-in variable): the
 // built-in symbol, and the use recorded.
 std::optional<Value> ModelBuilder::builtinMember(const Expr *E) {
-  const auto *PO = dyn_cast<PseudoObjectExpr>(E);
-  if (!PO)
-    return std::nullopt;
-  const auto *MP =
-      dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens());
+  const MSPropertyRefExpr *MP = builtinProperty(E);
   if (!MP)
     return std::nullopt;
   std::optional<SymKind> K = builtinVarKind(MP->getBaseExpr());
-  if (!K)
-    return std::nullopt;
   int D = dimOfName(MP->getPropertyDecl()->getName());
   if (D < 0)
     return std::nullopt;

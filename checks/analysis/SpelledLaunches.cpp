@@ -1,6 +1,7 @@
 //===--- SpelledLaunches.cpp - launches the parse dropped --------------===//
 
 #include "SpelledLaunches.h"
+#include "CudaAST.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
@@ -123,8 +124,7 @@ std::optional<int64_t> spelledInteger(const Tokens &Arg, ASTContext &Ctx) {
       V = E->getInitVal().getExtValue();
     else if (const auto *Var = dyn_cast_or_null<VarDecl>(D))
       if (Var->getType().isConstQualified() && Var->getInit())
-        if (auto C = Var->getInit()->getIntegerConstantExpr(Ctx))
-          V = C->getExtValue();
+        V = integerConstant(Var->getInit(), Ctx);
   }
   if (V && Negative)
     V = -*V;
@@ -161,11 +161,8 @@ std::optional<TemplateStandIn> standInOf(const FunctionTemplateDecl &Template,
     if (I < Args.size())
       V = spelledInteger(Args[I], Ctx);
     else if (NP->hasDefaultArgument())
-      if (auto C = NP->getDefaultArgument()
-                       .getArgument()
-                       .getAsExpr()
-                       ->getIntegerConstantExpr(Ctx))
-        V = C->getExtValue();
+      V = integerConstant(NP->getDefaultArgument().getArgument().getAsExpr(),
+                          Ctx);
     if (!V)
       return std::nullopt;
     S.Values[I] = *V;
@@ -205,13 +202,7 @@ standInsFromSpelledLaunches(const FunctionTemplateDecl &Template,
     std::optional<TemplateStandIn> S = standInOf(Template, *Args, Ctx);
     if (!S)
       return {}; // A launch cudalint cannot read: no choice is sure.
-    bool Seen = llvm::any_of(Out, [&](const TemplateStandIn &O) {
-      return O.Types == S->Types && O.Values == S->Values;
-    });
-    if (!Seen) {
-      S->Id = Out.size() + 1;
-      Out.push_back(std::move(*S));
-    }
+    appendDistinct(Out, std::move(*S));
   }
   return Out;
 }

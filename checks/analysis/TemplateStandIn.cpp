@@ -251,18 +251,22 @@ standInsFromUses(const FunctionTemplateDecl &Template) {
       else
         return {};
     }
-    bool Seen = llvm::any_of(Out, [&](const TemplateStandIn &O) {
-      return O.Types == S.Types && O.Values == S.Values;
-    });
-    if (!Seen) {
-      S.Id = Out.size() + 1;
-      Out.push_back(std::move(S));
-    }
+    appendDistinct(Out, std::move(S));
   }
   return Out;
 }
 
 } // namespace
+
+void appendDistinct(std::vector<TemplateStandIn> &Out, TemplateStandIn S) {
+  bool Seen = llvm::any_of(Out, [&](const TemplateStandIn &O) {
+    return O.Types == S.Types && O.Values == S.Values;
+  });
+  if (Seen)
+    return;
+  S.Id = Out.size() + 1;
+  Out.push_back(std::move(S));
+}
 
 std::string TemplateStandIn::str() const {
   std::vector<std::string> Parts;

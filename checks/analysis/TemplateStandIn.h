@@ -51,6 +51,10 @@ struct TemplateStandIn {
   std::string str() const;
 };
 
+/// Appends \p S to \p Out unless a stand-in with the same arguments is
+/// there already, numbering it (TemplateStandIn::Id) in turn.
+void appendDistinct(std::vector<TemplateStandIn> &Out, TemplateStandIn S);
+
 /// The stand-ins to analyse \p Kernel with: none unless it is the pattern of
 /// a kernel template with no analysable instantiation in view (and a valid
 /// declaration). Compiler errors elsewhere in the file do not stop them:
