@@ -6,6 +6,7 @@
 #include "analysis/CudaNames.h"
 #include "analysis/Divergence.h"
 #include "analysis/ExecutionWeight.h"
+#include "analysis/HostBuffers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -479,20 +480,23 @@ void AtomicHotspotCheck::checkKernel(const KernelView &Kernel,
     ExecutionWeights Weights(M);
     for (const MemAccess &A : M.accesses())
       if (std::optional<AtomicFinding> Found =
-              hotspotOf(A, M, Samplers, Leaves, Ctx))
+              hotspotOf(A, M, Samplers, Leaves, Launches, Ctx))
         if (!Weights.negligible({&A}, SerialisedAtomicCost))
           report(A, *Found, Ctx, Sink);
   }
 }
 
-std::optional<AtomicFinding>
-AtomicHotspotCheck::hotspotOf(const MemAccess &A, const KernelModel &M,
-                              ArrayRef<WarpSampler> Samplers, LeafRanges Leaves,
-                              ASTContext &Ctx) {
+std::optional<AtomicFinding> AtomicHotspotCheck::hotspotOf(
+    const MemAccess &A, const KernelModel &M, ArrayRef<WarpSampler> Samplers,
+    LeafRanges Leaves, ArrayRef<LaunchConfig> Launches, ASTContext &Ctx) {
   std::optional<AtomicCall> Op = globalAtomicOp(A);
   if (!Op || alreadyReported(locationOf(A, Ctx)))
     return std::nullopt;
-  return classifyHotspot(A, *Op, addressSharing(A, Samplers, Leaves), M, Ctx);
+  std::optional<int64_t> BufferElements;
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(A.Root))
+    BufferElements = launchedBufferElements(*P, Launches, A.Type, Ctx);
+  return classifyHotspot(A, *Op, addressSharing(A, Samplers, Leaves), M, Ctx,
+                         BufferElements);
 }
 
 void AtomicHotspotCheck::report(const MemAccess &A, const AtomicFinding &F,

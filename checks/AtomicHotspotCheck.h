@@ -28,11 +28,10 @@ private:
   void checkKernel(const KernelView &Kernel, FindingSink &Sink) override;
   /// The hotspot that \p A is, if it is a global atomic that enough lanes
   /// aim at one address (or a few chosen by data), not yet reported.
-  std::optional<AtomicFinding> hotspotOf(const MemAccess &A,
-                                         const KernelModel &M,
-                                         llvm::ArrayRef<WarpSampler> Samplers,
-                                         LeafRanges Leaves,
-                                         clang::ASTContext &Ctx);
+  std::optional<AtomicFinding>
+  hotspotOf(const MemAccess &A, const KernelModel &M,
+            llvm::ArrayRef<WarpSampler> Samplers, LeafRanges Leaves,
+            llvm::ArrayRef<LaunchConfig> Launches, clang::ASTContext &Ctx);
   void report(const MemAccess &A, const AtomicFinding &F,
               clang::ASTContext &Ctx, FindingSink &Sink);
   /// The finding for an atomic at one address for the lanes of a warp (or

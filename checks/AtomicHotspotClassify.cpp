@@ -150,11 +150,13 @@ const Expr *indexOf(const Expr *Ptr) {
 
 // The number of bins of a histogram update: an index computed from data
 // into at most MaxBins addresses, by the index's type and shape, else by its
-// symbolic range, else by the array's size.
+// symbolic range, else by the array's size (declared, or the buffer the
+// host passes, \p BufferElements).
 std::optional<int64_t> histogramBins(const MemAccess &A,
                                      const AddressSharing &Sharing,
                                      const KernelModel &M,
-                                     const ASTContext &Ctx) {
+                                     const ASTContext &Ctx,
+                                     std::optional<int64_t> BufferElements) {
   if (!A.Offset->hasVarying())
     return std::nullopt;
   std::optional<int64_t> Bins;
@@ -171,6 +173,8 @@ std::optional<int64_t> histogramBins(const MemAccess &A,
     if (const auto *V = dyn_cast_or_null<VarDecl>(A.Root))
       if (const auto *CAT = Ctx.getAsConstantArrayType(V->getType()))
         Bins = CAT->getSize().getZExtValue();
+  if (!Bins)
+    Bins = BufferElements;
   if (!Bins || *Bins < 1 || *Bins > MaxBins)
     return std::nullopt;
   return Bins;
@@ -264,16 +268,15 @@ bool onlyReads(const AtomicCall &Op, const CallExpr *CE,
 }
 
 // The hotspot of an atomic whose address \p S the lanes share, if it is one.
-std::optional<AtomicFinding> classifyHotspot(const MemAccess &A,
-                                             const AtomicCall &Op,
-                                             const AddressSharing &S,
-                                             const KernelModel &M,
-                                             const ASTContext &Ctx) {
+std::optional<AtomicFinding>
+classifyHotspot(const MemAccess &A, const AtomicCall &Op,
+                const AddressSharing &S, const KernelModel &M,
+                const ASTContext &Ctx, std::optional<int64_t> BufferElements) {
   if (S.LanesPerAddress < MinContenders)
     return std::nullopt;
   if (S.Kind == SharingKind::DataBounded ||
       S.Kind == SharingKind::DataUnbounded) {
-    std::optional<int64_t> Bins = histogramBins(A, S, M, Ctx);
+    std::optional<int64_t> Bins = histogramBins(A, S, M, Ctx, BufferElements);
     if (!Bins || !isCounting(Op))
       return std::nullopt;
     return AtomicFinding{Hotspot::Histogram, Op, S, *Bins};

@@ -45,12 +45,15 @@ struct AtomicFinding {
 /// The hotspot an atomic \p A (the update \p Op) is, given how the lanes
 /// share its address (\p S), if it is one: enough lanes of a warp aim at
 /// one address (or the data chooses among a few), and the update piles up
-/// there rather than being combined by nvcc.
-std::optional<AtomicFinding> classifyHotspot(const MemAccess &A,
-                                             const AtomicCall &Op,
-                                             const AddressSharing &S,
-                                             const KernelModel &M,
-                                             const clang::ASTContext &Ctx);
+/// there rather than being combined by nvcc. \p BufferElements: the
+/// elements behind \p A's pointer where the host side gives them
+/// (launchedBufferElements), which bound a histogram's bins the kernel
+/// alone does not.
+std::optional<AtomicFinding>
+classifyHotspot(const MemAccess &A, const AtomicCall &Op,
+                const AddressSharing &S, const KernelModel &M,
+                const clang::ASTContext &Ctx,
+                std::optional<int64_t> BufferElements = std::nullopt);
 
 /// True when the atomic \p Op, called as \p CE, leaves the word as it is
 /// and only reads it coherently: `atomicOr(p, 0)`, `atomicAdd(p, 0)`,

@@ -107,8 +107,11 @@ bool dataSplitIsCostly(const BranchWays &W, const BranchFacts &F) {
     // and when lanes often disagree: `j != i` between two per-thread values
     // (skipping oneself) rarely does. A way that pushes onto a queue (an
     // atomic, no loop) is stream compaction: atomic-hotspot's business.
+    // A long straight arm repeated by the loop around it costs the same way.
     const Work *Idling = idlingWay(W);
-    return Idling && Idling->heavy() && !(Idling->Atomic && !Idling->Loop) &&
+    bool Long = Idling && (Idling->heavy() || (W.Shape == BranchShape::OneArm &&
+                                               longArmRepeated(*Idling, F)));
+    return Long && !(Idling->Atomic && !Idling->Loop) &&
            !F.ComparesTwoPerThreadValues;
   }
   }
@@ -156,6 +159,30 @@ const Work *idlingWay(const BranchWays &W) {
   default:
     return nullptr;
   }
+}
+
+bool longArmRepeated(const Work &Arm, const BranchFacts &F) {
+  return F.InLoop && Arm.Score >= LongArmPoints &&
+         2 * 4 * Arm.MathCalls >= Arm.Score &&
+         F.EnclosingTrips.value_or(LongArmTrips) >= LongArmTrips;
+}
+
+std::optional<LaneTrips>
+wastefulLaneTrips(const BranchCondition &C, const BranchWays &W,
+                  llvm::ArrayRef<WarpSampler> Samplers) {
+  if (W.Shape != BranchShape::LoopCondition ||
+      !W.A.real(RealWorkPerIterationPoints) || C.Value->hasVarying())
+    return std::nullopt;
+  std::optional<LaneTrips> Least;
+  for (const WarpSampler &S : Samplers) {
+    std::optional<LaneTrips> T = laneTrips(*C.Value, C.Guards, C.S, S);
+    if (!T || T->Most - T->Fewest <= MaxShortSpread ||
+        T->Utilisation > MaxLaneTripUtilisation)
+      return std::nullopt;
+    if (!Least || T->Utilisation > Least->Utilisation)
+      Least = T;
+  }
+  return Least;
 }
 
 bool divergenceIsCostly(LaneSplit::KindT Kind, const BranchWays &W,

@@ -13,6 +13,7 @@
 #define CUDALINT_DIVERGENTBRANCHCOST_H
 
 #include "analysis/Divergence.h"
+#include "analysis/TripSpread.h"
 
 #include <cstdint>
 #include <optional>
@@ -47,6 +48,21 @@ static_assert(LoopOrCallWeight >= HeavyWeight,
 /// wait for a heavy body only: a fixed-width list of a few entries scanned
 /// to a padding sentinel (a neighbour list, a bin of atoms).
 constexpr int64_t MaxShortSpread = 8;
+/// A one-armed data branch whose arm is straight code at least this long,
+/// at least half of it math functions (each counts 4 points), costs like a
+/// loop in the arm when the loop around it runs LongArmTrips or more (or an
+/// unknown number of) trips: nearly every warp holds a lane that takes it on
+/// each trip. Measured (verify/ fixtures, H200): an arm of 14 math functions
+/// taken by a quarter of the points, 1.26x from a compacted work list; an
+/// arm of 16 loads, 0.66x (the idle lanes fetch nothing, and compacting the
+/// points scatters the loads): an arm of loads is not reported.
+constexpr unsigned LongArmPoints = HeavyWeight;
+constexpr int64_t LongArmTrips = 8;
+/// A loop whose lanes compute their own trip counts (a triangle over the
+/// lanes, `u <= 4 * lane`) costs when the lanes of a warp spread by more
+/// than MaxShortSpread trips and need at most this share of the trips their
+/// warps run (a quarter or more of the issue slots idle).
+constexpr double MaxLaneTripUtilisation = 0.75;
 /// The largest constant trip count of a loop counted as the straight code it
 /// unrolls into (its body that many times) rather than as a loop to wait on.
 constexpr int64_t MaxUnrolledTrips = 64;
@@ -58,6 +74,9 @@ struct Work {
   bool Loop = false;      ///< Holds a loop.
   bool HeavyCall = false; ///< Calls a device function that is not trivial.
   bool Atomic = false;    ///< Holds an atomic operation.
+  /// Calls of math functions and intrinsics (`expf`, `__sinf`), as issued:
+  /// a loop unrolled into straight code counts its body that many times.
+  unsigned MathCalls = 0;
   /// Holds a loop, directly or in a helper it calls (followed deeper than
   /// the score, up to a depth where an unread helper counts as one): long
   /// because it repeats, not for its straight-line operations.
@@ -76,6 +95,7 @@ struct Work {
     HeavyCall |= O.HeavyCall;
     Atomic |= O.Atomic;
     LoopDeep |= O.LoopDeep;
+    MathCalls += O.MathCalls;
   }
 };
 
@@ -124,6 +144,9 @@ struct BranchWays {
 struct BranchFacts {
   /// Runs on every iteration of a loop.
   bool InLoop = false;
+  /// With InLoop: the trip count of the innermost loop around the branch,
+  /// where it is a constant.
+  std::optional<int64_t> EnclosingTrips;
   /// A `?:`: its operands become selects unless they do real work, inside
   /// a loop too.
   bool Select = false;
@@ -154,6 +177,19 @@ bool bothWaysHeavy(const BranchWays &W);
 /// OneArm `if`, or the one heavy way of two when they are not both heavy;
 /// null otherwise.
 const Work *idlingWay(const BranchWays &W);
+
+/// Whether the arm \p Arm, straight code without a loop or a heavy helper,
+/// is long enough, and repeated by enough trips of the loop around it
+/// (\p F), to cost what a loop in the arm would (LongArmPoints).
+bool longArmRepeated(const Work &Arm, const BranchFacts &F);
+
+/// How the lanes of a warp share the trips of the loop whose condition is
+/// \p C (ways \p W), under the block shape of \p Samplers that wastes least,
+/// when that still wastes enough to report (MaxLaneTripUtilisation); nullopt
+/// otherwise.
+std::optional<LaneTrips>
+wastefulLaneTrips(const BranchCondition &C, const BranchWays &W,
+                  llvm::ArrayRef<WarpSampler> Samplers);
 
 /// Whether the lanes' disagreement (\p Kind) on a branch with ways \p W
 /// costs enough to report.

@@ -32,6 +32,9 @@ std::string operandsWhyNot(const MatrixProduct &P, CublasCall &Call) {
     return "only float and double products are rewritten";
   if (!P.ColumnsKnown)
     return "the rows and columns of the output could not be told apart";
+  if (P.a().Centred || P.b().Centred)
+    return "a factor subtracts a value from what it loads ('X[..] - mu'); "
+           "centre the operand once first, and the product is one GEMM";
   if (!Call.A || !Call.B || !Call.C || !P.a().Global || !P.b().Global)
     return "the operands are not all kernel parameters read from global "
            "memory";

@@ -1,6 +1,7 @@
 //===--- SharedBankConflictCheck.cpp - cudalint ---------------------------===//
 
 #include "SharedBankConflictCheck.h"
+#include "SharedBankConflictParts.h"
 #include "analysis/AccessShape.h"
 #include "analysis/CudaAST.h"
 #include "analysis/ExecutionWeight.h"
@@ -23,127 +24,9 @@ using namespace clang::ast_matchers;
 
 namespace cudalint {
 
-struct ArrayShape {
-  llvm::SmallVector<int64_t, 3> Extents;
-  QualType Element;
-};
-
-struct InstanceDegree {
-  unsigned Degree = 0;
-  std::string Shapes; ///< `64`, `16x16`, or `64 or 128`.
-};
-
-/// The worst conflict found at one access location, over the instances.
-struct BankConflict {
-  unsigned Degree = 0;
-  /// The block shape the worst instance was simulated with first.
-  BlockShape Shape;
-  const MemAccess *Access = nullptr;
-  const VarDecl *Array = nullptr;
-  std::string TypeName;
-  /// Issued as vectors of this many bytes (see VectorIssue), 0: as elements.
-  unsigned IssuedBytes = 0;
-  int64_t RunBytes = 0;
-  /// The array is also moved the other way by rows (movedTheOtherWayByRows).
-  bool TileTransposed = false;
-  const KernelModel *Model = nullptr; ///< Of the instance of Access.
-};
-
-/// What padding an array with conflicts can do.
-struct ArrayPadding {
-  const VarDecl *Array = nullptr; ///< The first instance's declaration.
-  /// The model of the first instance, whose other shared arrays count.
-  const KernelModel *Model = nullptr;
-  std::set<int64_t> Pads; ///< Pads that work in every instance so far.
-  std::string Hazard;     ///< Why padding could change what it computes.
-  bool Seen = false;
-
-  void keepPaddings(const VarDecl *V, const KernelModel &M,
-                    const std::set<int64_t> &Works, ASTContext &Ctx);
-  int64_t smallestPad() const { return Pads.empty() ? 0 : *Pads.begin(); }
-
-  /// For an array indexed by hand: its index paddings (row, pad) that work
-  /// in every instance so far, the preferred first.
-  std::vector<std::pair<int64_t, int64_t>> IndexPads;
-  bool IndexSeen = false;
-  void keepIndexPaddings(std::vector<std::pair<int64_t, int64_t>> Works) {
-    if (IndexSeen)
-      llvm::erase_if(Works, [&](const std::pair<int64_t, int64_t> &P) {
-        return !llvm::is_contained(IndexPads, P);
-      });
-    IndexPads = std::move(Works);
-    IndexSeen = true;
-  }
-};
-
-/// An access whose degree changes with the step of a loop whose stride
-/// doubles (`sm[2 * s * tid]`): its degree at each step.
-struct StepConflict {
-  const KernelModel *Model = nullptr;
-  const MemAccess *Access = nullptr;
-  const Stmt *Loop = nullptr;
-  std::vector<unsigned> Degrees;
-};
-
-/// One array of one instance, for the padding search over all instances.
-struct ArrayInstance {
-  const VarDecl *Array = nullptr;
-  const KernelModel *Model = nullptr;
-  std::vector<const MemAccess *> Accesses;
-  std::vector<unsigned> Before; ///< Each access's degree as written.
-  std::vector<WarpSampler> Samplers;
-};
-
-struct BankConflicts {
-  std::map<unsigned, BankConflict> ByAccess;
-  /// By access location: its degree in each instance, conflicting or not.
-  std::map<unsigned, std::map<std::string, InstanceDegree>> ByInstance;
-  /// By array declaration: the array in each instance.
-  std::map<unsigned, std::vector<ArrayInstance>> ArrayInstances;
-  std::map<unsigned, StepConflict> ByStep;
-  /// The (array, outermost inlined call) pairs in ByStep: one per tree.
-  std::set<std::pair<const void *, const void *>> Trees;
-  std::map<unsigned, ArrayPadding> ByArray;
-
-  ArrayPadding &paddingOf(const VarDecl *V, const ASTContext &Ctx) {
-    return ByArray[Ctx.getSourceManager()
-                       .getExpansionLoc(V->getLocation())
-                       .getRawEncoding()];
-  }
-};
-
 namespace {
 
 constexpr int64_t MaxPad = 32;
-
-std::optional<ArrayShape> shapeOf(const VarDecl *V,
-                                  const TemplateStandIn *StandIn,
-                                  const ASTContext &Ctx) {
-  ArrayShape S;
-  QualType T = concreteType(V->getType(), StandIn, Ctx);
-  if (T.isNull())
-    return std::nullopt;
-  T = T.getCanonicalType();
-  while (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
-    S.Extents.push_back(CAT->getSize().getZExtValue());
-    T = CAT->getElementType().getCanonicalType();
-  }
-  if (S.Extents.empty())
-    return std::nullopt;
-  S.Element = T;
-  return S;
-}
-
-// `tile[32][32]`
-std::string spelled(const VarDecl *V, const ArrayShape &S, int64_t Pad = 0) {
-  std::string Out = V->getName().str();
-  for (size_t I = 0; I < S.Extents.size(); ++I)
-    Out +=
-        "[" +
-        std::to_string(S.Extents[I] + (I + 1 == S.Extents.size() ? Pad : 0)) +
-        "]";
-  return Out;
-}
 
 // Why padding the array could change what the program computes, or empty
 // when every use is a subscript all the way down to an element.
@@ -379,107 +262,6 @@ std::string sharedMemoryLimitHazard(const ArrayPadding &Fix,
   return "";
 }
 
-// A finding's text: the warning line ("32-way bank conflict on 'tile'
-// reads (float)": each access takes 32 transactions) and the notes that
-// explain it.
-struct ConflictText {
-  std::string Warning;
-  std::string Pattern; // which lanes meet in a bank, and the issued width
-  std::string Cost;    // the measured figure that fits, or empty
-};
-
-ConflictText conflictText(const BankConflict &C,
-                          const std::optional<ArrayShape> &Shape, int64_t Pad,
-                          const BlockShape &FirstShape,
-                          const std::string &DegreeText,
-                          const ASTContext &Ctx) {
-  const MemAccess &A = *C.Access;
-  const VarDecl *V = C.Array;
-  std::string Decl = Shape ? spelled(V, *Shape) : V->getName().str();
-  bool BothWays = A.IsLoad && A.IsStore;
-  const char *Verb = BothWays ? "read and write" : A.IsStore ? "write" : "read";
-  const char *Noun = BothWays    ? "reads and writes"
-                     : A.IsStore ? "writes"
-                                 : "reads";
-  std::string What;
-  std::optional<int64_t> Stride = laneStrideBytes(A);
-  int64_t RowBytes = 0;
-  if (Shape && Shape->Extents.size() >= 2)
-    RowBytes = Shape->Extents.back() *
-               Ctx.getTypeSizeInChars(Shape->Element).getQuantity();
-  if (Stride && RowBytes && *Stride == RowBytes)
-    What = "one column of '" + Decl + "'";
-  else if (Stride && *Stride % 4 == 0 && *Stride != 0 &&
-           FirstShape.X.value_or(32) >= 32)
-    What = llvm::formatv("'{0}' with lanes {1} words apart", Decl, *Stride / 4);
-  else
-    What = "'" + Decl + "' at addresses in the same bank";
-  ConflictText T;
-  T.Warning = llvm::formatv("{0}-way bank conflict on '{1}' {2} ({3})",
-                            DegreeText, V->getName(), Noun, C.TypeName);
-  T.Pattern = llvm::formatv("the threads of a warp {0} {1}", Verb, What);
-  if (C.IssuedBytes)
-    T.Pattern += llvm::formatv(", each thread's aligned run of {0} bytes "
-                               "issued as {1}-bit accesses",
-                               C.RunBytes, C.IssuedBytes * 8);
-  T.Pattern += llvm::formatv(", so each access is split into {0} "
-                             "shared-memory transactions",
-                             C.Degree);
-  if (FirstShape.assumed() &&
-      A.Offset->key().find("threadIdx.y") != std::string::npos)
-    T.Pattern += " (assuming blockDim.x is a multiple of 32)";
-  // The figures were measured on a tile transposed through shared memory:
-  // they say nothing of a column read by itself.
-  if (C.IssuedBytes || !Stride || *Stride != RowBytes || !C.TileTransposed)
-    return T;
-  if (Pad && A.Width == 4 && C.Degree >= 16)
-    T.Cost = "padding a [32][32] float tile read by columns (32-way) to "
-             "[32][33] measured 1.73x on an H100 (8192x8192 transpose)";
-  else if (Pad && A.Width == 2 && C.Degree >= 8)
-    T.Cost = "padding a tile of 2-byte elements read by columns (16-way) by "
-             "one 4-byte word measured 1.64x on an H100";
-  else if (Pad && A.Width == 8 && C.Degree >= 8)
-    T.Cost = "padding a [32][32] double tile read by columns (16-way) to "
-             "[32][33] measured 1.09x on an H100 (8192x8192 transpose)";
-  return T;
-}
-
-// `2- to 4-` and a note naming each instance, where instances differ.
-std::pair<std::string, std::string>
-degreeByInstance(unsigned Worst,
-                 const std::map<std::string, InstanceDegree> &Instances) {
-  unsigned Least = Worst;
-  for (const auto &[Name, I] : Instances)
-    Least = std::min(Least, I.Degree);
-  if (Instances.size() < 2 || Least == Worst)
-    return {std::to_string(Worst), ""};
-  std::string Degree = Least > 1
-                           ? llvm::formatv("{0}- to {1}", Least, Worst).str()
-                           : llvm::formatv("up to {0}", Worst).str();
-  std::vector<std::pair<std::string, InstanceDegree>> Sorted(Instances.begin(),
-                                                             Instances.end());
-  // One instance of each degree first, so that the list shows the whole
-  // range (the instance with none too), then the rest, worst first.
-  std::set<unsigned> Shown;
-  llvm::stable_sort(Sorted, [](const auto &L, const auto &R) {
-    return L.second.Degree > R.second.Degree;
-  });
-  std::stable_partition(Sorted.begin(), Sorted.end(), [&](const auto &I) {
-    return Shown.insert(I.second.Degree).second;
-  });
-  constexpr size_t MaxNamed = 4;
-  std::string Note = "the instances differ:";
-  for (const auto &[Name, I] : llvm::ArrayRef(Sorted).take_front(MaxNamed))
-    Note += llvm::formatv("{0} '{1}' (block {2}) {3}",
-                          Note.back() == ':' ? "" : ";", Name, I.Shapes,
-                          I.Degree > 1 ? std::to_string(I.Degree) + "-way"
-                                       : std::string("has none"))
-                .str();
-  if (Sorted.size() > MaxNamed)
-    Note += llvm::formatv("; {0} more", Sorted.size() - MaxNamed).str();
-  return {Degree, Note};
-}
-
 // `uint2` for two `unsigned int`s; empty when CUDA has no such vector.
 std::string vectorTypeName(llvm::StringRef Element, int64_t Lanes) {
   static constexpr std::pair<llvm::StringLiteral, llvm::StringLiteral> Names[] =
@@ -569,13 +351,48 @@ static const Stmt *steppingLoop(const MemAccess &A) {
   return nullptr;
 }
 
-void SharedBankConflictCheck::collectStepConflict(
+// The innermost loop among \p A's whose iteration counter its address or
+// one of its guards reads; null when none does.
+static const Stmt *varyingLoop(const MemAccess &A) {
+  for (const Stmt *L : llvm::reverse(A.Loops)) {
+    if (readsLoopIteration(*A.Offset, L))
+      return L;
+    for (const Guard &G : A.Guards)
+      if (G.Cond->threadDependent() && readsLoopIteration(*G.Cond, L))
+        return L;
+  }
+  return nullptr;
+}
+
+// An access whose degree changes with the sampled values is a conflict when
+// every sample that two lanes reach is one, at its least degree (a
+// triangular guard `if (t > i) s[t][i]` drops lanes as `i` grows, and a
+// stride read from a parameter is even in every sample). A tree, whose
+// degree rises step by step, is a step conflict instead.
+BankConflict SharedBankConflictCheck::varyingConflict(
+    const KernelModel &M, const MemAccess &A,
+    llvm::ArrayRef<WarpSampler> Samplers) const {
+  BankConflict C;
+  if (A.Width > 16 || !addressComputable(A))
+    return C;
+  const Stmt *Loop = varyingLoop(A);
+  std::optional<DegreeRange> Range = varyingBankConflictDegrees(
+      A, Samplers, Loop, Loop ? M.tripCount(Loop) : std::nullopt);
+  if (!Range || Range->Least < MinDegree)
+    return C;
+  C.Degree = Range->Least;
+  if (Range->Worst != Range->Least)
+    C.VaryingUpTo = Range->Worst;
+  return C;
+}
+
+bool SharedBankConflictCheck::collectStepConflict(
     const KernelModel &M, const MemAccess &A,
     llvm::ArrayRef<WarpSampler> Samplers, BankConflicts &Conflicts,
     ASTContext &Ctx) const {
   const Stmt *Loop = steppingLoop(A);
   if (!Loop)
-    return;
+    return false;
   std::vector<unsigned> Degrees =
       bankConflictDegreesByStep(A, Samplers, Loop, /*Steps=*/5);
   // A tree's conflicts grow with its stride: never fewer ways than the step
@@ -585,27 +402,16 @@ void SharedBankConflictCheck::collectStepConflict(
   if (Degrees.empty() || !std::is_sorted(Degrees.begin(), Degrees.end()) ||
       Degrees.back() < 2 * std::max(1u, Degrees.front()) ||
       Degrees.back() < std::max(4u, MinDegree))
-    return;
+    return false;
   // A scan's up- and down-sweep over one array are one tree.
   const void *Call = A.CallStack.empty() ? nullptr : A.CallStack.front();
   if (!Conflicts.Trees.insert({A.Root, Call}).second)
-    return; // Its tree is reported at an earlier access.
+    return true; // Its tree is reported at an earlier access.
   unsigned Raw = Ctx.getSourceManager()
                      .getExpansionLoc(A.E->getBeginLoc())
                      .getRawEncoding();
   Conflicts.ByStep[Raw] = StepConflict{&M, &A, Loop, std::move(Degrees)};
-}
-
-// "2-way in the first step, then 4-, 8-, 16- and 8-way".
-static std::string describeSteps(llvm::ArrayRef<unsigned> Degrees) {
-  std::string Text = std::to_string(Degrees[0]) + "-way in the first step";
-  for (size_t I = 1; I < Degrees.size(); ++I)
-    Text += (I == 1                    ? ", then "
-             : I + 1 == Degrees.size() ? " and "
-                                       : ", ") +
-            std::to_string(Degrees[I]) +
-            (I + 1 == Degrees.size() ? "-way" : "-");
-  return Text;
+  return true;
 }
 
 void SharedBankConflictCheck::reportStepConflict(unsigned Raw,
@@ -667,9 +473,11 @@ void SharedBankConflictCheck::collectConflicts(
       std::optional<unsigned> D;
       if (Found.Degree)
         D = Found.Degree;
+      if (!D && !collectStepConflict(M, *A, Samplers, Conflicts, Ctx))
+        Found = varyingConflict(M, *A, Samplers);
+      if (Found.Degree)
+        D = Found.Degree;
       Before.push_back(D.value_or(1));
-      if (!D)
-        collectStepConflict(M, *A, Samplers, Conflicts, Ctx);
       if (!D)
         continue;
       unsigned Raw = SM.getExpansionLoc(A->E->getBeginLoc()).getRawEncoding();

@@ -43,11 +43,16 @@ private:
                               llvm::ArrayRef<WarpSampler> Samplers,
                               const clang::ASTContext &Ctx) const;
   /// Records \p A when its degree changes with the step of a loop whose
-  /// stride doubles.
-  void collectStepConflict(const KernelModel &M, const MemAccess &A,
+  /// stride doubles; true when \p A is part of such a tree (reported here
+  /// or at an earlier access).
+  bool collectStepConflict(const KernelModel &M, const MemAccess &A,
                            llvm::ArrayRef<WarpSampler> Samplers,
                            BankConflicts &Conflicts,
                            clang::ASTContext &Ctx) const;
+  /// \p A's conflict when its degree changes with the sampled values (see
+  /// varyingBankConflictDegrees); Degree 0 when it is none.
+  BankConflict varyingConflict(const KernelModel &M, const MemAccess &A,
+                               llvm::ArrayRef<WarpSampler> Samplers) const;
   void reportStepConflict(unsigned Raw, const StepConflict &C,
                           clang::ASTContext &Ctx, FindingSink &Sink);
   void reportConflict(unsigned Raw, const BankConflict &C,

@@ -2,6 +2,7 @@
 
 #include "AccessShape.h"
 #include "CudaAST.h"
+#include "CudaNames.h"
 #include "SymExpr.h"
 #include "TemplateStandIn.h"
 #include "Warp.h"
@@ -478,6 +479,25 @@ namespace {
 
 // The widest vector (16 or 8 bytes) a thread's run of scalar elements in
 // shared memory divides into; 0 when none.
+// Whether \p S holds a barrier (`__syncthreads()`, `__syncwarp()`, a
+// group's sync): shared accesses are not moved across one.
+static bool holdsBarrier(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S); CE && cudaBarrier(CE))
+    return true;
+  return llvm::any_of(S->children(), holdsBarrier);
+}
+
+// Whether a guard of \p A that differs between threads reads the iteration
+// of \p Loop (`if (t > i)` in a loop over i): which elements a thread
+// reads changes trip by trip.
+static bool guardedByIteration(const MemAccess &A, const Stmt *Loop) {
+  return llvm::any_of(A.Guards, [&](const Guard &G) {
+    return G.Cond->threadDependent() && readsLoopIteration(*G.Cond, Loop);
+  });
+}
+
 unsigned vectorWidthOfRun(const KernelModel &M, const MemAccess &A,
                           std::optional<ThreadChunk> &Chunk) {
   if (A.Space != MemSpace::Shared || A.IsAtomic || A.Width == 0 ||
@@ -485,7 +505,9 @@ unsigned vectorWidthOfRun(const KernelModel &M, const MemAccess &A,
       !A.Type.getCanonicalType()->isBuiltinType())
     return 0;
   Chunk = threadChunk(M, A);
-  if (!Chunk)
+  // A run the compiler can fetch ahead as one vector: no barrier between
+  // its elements, and the same elements whatever the trip.
+  if (!Chunk || holdsBarrier(Chunk->Loop) || guardedByIteration(A, Chunk->Loop))
     return 0;
   for (unsigned Bytes : {16u, 8u})
     if (Bytes > A.Width && Chunk->Bytes % Bytes == 0)

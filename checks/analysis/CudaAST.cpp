@@ -17,6 +17,12 @@ using namespace clang;
 
 namespace cudalint {
 
+bool containsStmt(const Stmt *S, const Stmt *Target) {
+  return S && (S == Target || llvm::any_of(S->children(), [&](const Stmt *C) {
+                 return containsStmt(C, Target);
+               }));
+}
+
 bool isKernel(const FunctionDecl *FD) {
   return FD && FD->hasAttr<CUDAGlobalAttr>();
 }

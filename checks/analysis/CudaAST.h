@@ -22,6 +22,9 @@
 
 namespace cudalint {
 
+/// Whether \p Target is \p S or lies inside it.
+bool containsStmt(const clang::Stmt *S, const clang::Stmt *Target);
+
 /// True for a `__global__` function (a kernel), including template patterns.
 bool isKernel(const clang::FunctionDecl *FD);
 

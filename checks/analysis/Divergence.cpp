@@ -306,9 +306,14 @@ LaneSplit laneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
     return R;
   }
   R.SingleLane = T.AllSingle;
-  if (T.Monotone)
+  R.Monotone = T.Monotone;
+  // A split monotone in the thread id is a boundary (one warp of many
+  // splits) unless most warps split: half-warp roles in a block of one
+  // warp (`if (lane < 16)` with 32 threads) split every warp there is.
+  bool MostWarps = T.MajoritySamples && T.MajoritySamples * 4 >= T.Counted;
+  if (T.Monotone && !MostWarps)
     R.Kind = LaneSplit::Boundary;
-  else if (T.MajoritySamples && T.MajoritySamples * 4 >= T.Counted)
+  else if (MostWarps)
     R.Kind = LaneSplit::LaneDivergent;
   else
     R.Kind = LaneSplit::Sparse;
@@ -325,6 +330,34 @@ firstLaneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
       return SampledLaneSplit{L, &S};
   }
   return std::nullopt;
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+soleThread(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
+           const WarpSampler &S) {
+  if (!Cond->threadDependent() || Cond->hasVarying())
+    return std::nullopt;
+  std::optional<std::pair<unsigned, unsigned>> Found;
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+    std::optional<std::pair<unsigned, unsigned>> Here;
+    for (unsigned W = 0; W < warpCount(S, Sample); ++W)
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+        if (!S.active(Guards, Sample, W, Lane))
+          continue;
+        std::optional<int64_t> V = S.value(*Cond, Sample, W, Lane);
+        if (!V)
+          return std::nullopt;
+        if (!*V)
+          continue;
+        if (Here)
+          return std::nullopt; // A second thread takes it.
+        Here = {W, Lane};
+      }
+    if (!Here || (Found && *Found != *Here))
+      return std::nullopt;
+    Found = Here;
+  }
+  return Found;
 }
 
 std::string describeLanes(uint32_t ActiveMask, uint32_t TrueMask) {

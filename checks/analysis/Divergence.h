@@ -36,6 +36,9 @@ struct LaneSplit {
   uint32_t ActiveMask = 0, TrueMask = 0;
   /// In every divergent warp, one of the two sides is a single lane.
   bool SingleLane = false;
+  /// In every sampled block the way taken changes once along the thread
+  /// id (a bound inside the block, `lane < 16`, `c < 144`).
+  bool Monotone = false;
 };
 
 /// Classifies \p Cond for the lanes where \p Guards let the code run.
@@ -54,6 +57,13 @@ struct SampledLaneSplit {
 std::optional<SampledLaneSplit>
 firstLaneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
                llvm::ArrayRef<WarpSampler> Samplers);
+
+/// The one thread of a block that takes \p Cond under \p Guards (`tx ==
+/// 1`), as its warp and lane, when it is the same one thread in every
+/// sample of \p S; nullopt otherwise.
+std::optional<std::pair<unsigned, unsigned>>
+soleThread(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
+           const WarpSampler &S);
 
 /// "even and odd lanes take different ways", "lanes 0-15 take the first
 /// way and lanes 16-31 the other", "12 of 32 lanes take the first way".

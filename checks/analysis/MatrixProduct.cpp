@@ -705,8 +705,8 @@ bool MatrixProductFinder::callsBody(const Stmt *S, const Stmt *Body) const {
 
 // The loads the two factors read, each a plain per-thread address.
 bool MatrixProductFinder::resolveOperands(MatrixProduct &P) {
-  P.X.Load = operandLoad(P.Acc.X);
-  P.Y.Load = operandLoad(P.Acc.Y);
+  P.X.Load = operandLoad(P.Acc.X, &P.X.Centred);
+  P.Y.Load = operandLoad(P.Acc.Y, &P.Y.Centred);
   if (P.Acc.Factors.size() > 2) {
     // `alpha * A[..] * B[..]`: the two factors that are per-thread loads.
     llvm::SmallVector<const MemAccess *, 2> Loads;
@@ -774,44 +774,6 @@ void MatrixProductFinder::findDepth(MatrixProduct &P) const {
     P.ConstantDepth = Trips;
   if (!P.ConstantDepth)
     P.DepthParameter = boundParameter(DepthLoop, Kernel);
-}
-
-std::optional<LaunchedSize> launchedSize(const MatrixProduct &P,
-                                         const FunctionDecl &Kernel,
-                                         llvm::ArrayRef<LaunchSite> Launches,
-                                         ASTContext &Ctx) {
-  if (Launches.empty() && P.ConstantDepth)
-    return LaunchedSize{*P.ConstantDepth, -1};
-  if (Launches.empty() || (!P.ConstantDepth && !P.DepthParameter))
-    return std::nullopt;
-  LaunchedSize Largest{0, 0};
-  for (const LaunchSite &L : Launches) {
-    std::optional<int64_t> Depth = P.ConstantDepth;
-    unsigned Index =
-        P.DepthParameter ? P.DepthParameter->getFunctionScopeIndex() : 0;
-    if (!Depth && Index < Kernel.getNumParams())
-      Depth = integerArgumentAtLaunch(*Kernel.getParamDecl(Index), L.Call,
-                                      L.Caller, Ctx);
-    if (!Depth || *Depth <= 0)
-      return std::nullopt; // A launch of unknown depth may be large.
-    Largest.Depth = std::max(Largest.Depth, *Depth);
-    const CallExpr *Config = L.Call->getConfig();
-    std::optional<int64_t> Threads = 1;
-    for (unsigned Arg = 0; Arg < 2; ++Arg) {
-      std::optional<Dim3Extents> D;
-      if (Config && Config->getNumArgs() >= 2)
-        D = dim3ExtentsAtLaunch(Config->getArg(Arg), L.Call, L.Caller, Ctx);
-      for (unsigned I = 0; I < 3; ++I)
-        Threads = D && (*D)[I] && Threads ? *Threads * *(*D)[I]
-                                          : std::optional<int64_t>();
-    }
-    // Unknown threads: the product may be as large as its depth allows.
-    if (!Threads || Largest.Threads < 0)
-      Largest.Threads = -1;
-    else
-      Largest.Threads = std::max(Largest.Threads, *Threads);
-  }
-  return Largest;
 }
 
 // The store of the accumulator, after the k loop, at both coordinates;
@@ -906,10 +868,18 @@ const MemAccess *MatrixProductFinder::returnedLoad(const CallExpr *CE) const {
   return nullptr;
 }
 
-const MemAccess *MatrixProductFinder::operandLoad(const Expr *E) {
+const MemAccess *MatrixProductFinder::operandLoad(const Expr *E,
+                                                  bool *Centred) {
   E = peelConversions(E);
   if (const MemAccess *A = loadOf(E))
     return A;
+  // A centred operand, `X[..] - mu[i]`: the load moves with k.
+  if (std::optional<BinOp> B = binaryOperation(E);
+      Centred && B && B->Op == BO_Sub)
+    if (const MemAccess *A = operandLoad(B->L)) {
+      *Centred = true;
+      return A;
+    }
   if (const auto *CE = dyn_cast<CallExpr>(E->IgnoreParens()))
     if (const MemAccess *A = returnedLoad(CE))
       return A;

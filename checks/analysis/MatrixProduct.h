@@ -104,6 +104,8 @@ struct ProductOperand {
   const MemAccess *Load = nullptr;   ///< What the product reads.
   const MemAccess *Global = nullptr; ///< The global load behind it.
   bool ViaShared = false;
+  /// The factor subtracts a value from what it loads (`X[..] - mu[i]`).
+  bool Centred = false;
   Polynomial KStride; ///< Bytes per step of the k loop.
   std::set<std::string> Atoms;
 };
@@ -185,7 +187,10 @@ private:
   bool findStore(MatrixProduct &P) const;
   void locateGlobalCopy(ProductOperand &O) const;
 
-  const MemAccess *operandLoad(const clang::Expr *E);
+  /// The load a factor reads (directly, through a register, or returned by
+  /// a helper); with \p Centred, also a load minus a value (`X[..] -
+  /// mu[i]`), which sets *Centred.
+  const MemAccess *operandLoad(const clang::Expr *E, bool *Centred = nullptr);
   const MemAccess *returnedLoad(const clang::CallExpr *CE) const;
   const clang::VarDecl *targetOf(const clang::Expr *Load) const;
   const clang::VarDecl *registerOf(const clang::Expr *E) const;

@@ -24,8 +24,10 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <map>
 #include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 
 namespace cudalint {
@@ -271,6 +273,10 @@ private:
   llvm::SmallVector<const clang::CallExpr *, 2> Calls;
   llvm::SmallVector<const clang::FunctionDecl *, 2> Inlining;
   llvm::SmallVector<const clang::VarDecl *, 2> InitOf;
+  /// The root of each pointer loaded from a warp-uniform address, by the
+  /// array it is loaded from and the address (loadedPointerRoot).
+  std::map<std::pair<const void *, std::string>, const clang::ValueDecl *>
+      LoadedPointers;
   /// The lane mask of each full-warp `__shfl_xor_sync` the walk met, as
   /// its last visit left it (in terms of the loops' iterations).
   llvm::DenseMap<const clang::CallExpr *, SymRef> XorLaneMasks;
@@ -372,6 +378,7 @@ private:
   Loc localMemberLvalue(const Loc &Base, const clang::FieldDecl *FD);
   const clang::FieldDecl *argumentField(const void *Arg,
                                         const clang::FieldDecl *FD);
+  const clang::ValueDecl *loadedPointerRoot(const Loc &L, const clang::Expr *E);
   Value assign(const clang::Expr *Target, const clang::Expr *Whole, SymKind Op,
                bool Compound, Value RHS);
   Value assignLocalMember(const Loc &L, const clang::Expr *Whole, SymKind Op,

@@ -111,6 +111,13 @@ Value ModelBuilder::loadFrom(const Loc &L, const Expr *E, bool Record) {
     V.Kind = Value::Ptr;
     V.S = symVarying(E, "loaded pointer");
     V.Pointee = T->getPointeeType();
+    // A pointer every thread of a block loads from one address (`const
+    // float *A = batch_a[blockIdx.z]`) points into a buffer of its own.
+    if (!Dep && L.Space != MemSpace::Local) {
+      V.Root = loadedPointerRoot(L, E);
+      V.Space = MemSpace::Global;
+      V.S = symConst(0);
+    }
     return V;
   }
   // An element of memory all threads share: threads that read the same
@@ -478,6 +485,20 @@ const FieldDecl *ModelBuilder::argumentField(const void *Arg,
       Ctx, const_cast<RecordDecl *>(FD->getParent()), FD->getBeginLoc(),
       FD->getLocation(), &Ctx.Idents.get(Name), FD->getType(),
       FD->getTypeSourceInfo(), nullptr, false, ICIS_NoInit);
+  return Root;
+}
+
+// The root for the pointer \p E loads from \p L, a warp-uniform address:
+// one per array and address, named as the load is written.
+const ValueDecl *ModelBuilder::loadedPointerRoot(const Loc &L, const Expr *E) {
+  const ValueDecl *&Root =
+      LoadedPointers[{static_cast<const void *>(L.Root), L.Off->key()}];
+  if (Root)
+    return Root;
+  Root = VarDecl::Create(
+      Ctx, const_cast<DeclContext *>(L.Root->getDeclContext()),
+      E->getBeginLoc(), E->getBeginLoc(),
+      &Ctx.Idents.get(sourceText(E, Ctx, 60)), E->getType(), nullptr, SC_None);
   return Root;
 }
 

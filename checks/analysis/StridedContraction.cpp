@@ -1,6 +1,7 @@
 //===--- StridedContraction.cpp - sums that skip or split k ---------------===//
 
 #include "StridedContraction.h"
+#include "CudaAST.h"
 #include "ModifiedVars.h"
 
 #include "clang/AST/Expr.h"
@@ -61,12 +62,6 @@ bool testsRemainderOfCounter(const Expr *E, ArrayRef<const Stmt *> Loops) {
   return llvm::any_of(E->children(), [&](const Stmt *C) {
     return testsRemainderOfCounter(dyn_cast_or_null<Expr>(C), Loops);
   });
-}
-
-bool containsStmt(const Stmt *S, const Stmt *Target) {
-  return S && (S == Target || llvm::any_of(S->children(), [&](const Stmt *C) {
-                 return containsStmt(C, Target);
-               }));
 }
 
 // `continue`, or a block that ends in it: the rest of the iteration is

@@ -219,4 +219,95 @@ std::optional<TripSpread> tripSpread(const Stmt *Loop, const KernelModel &M) {
   return std::nullopt;
 }
 
+namespace {
+
+// The trips lane \p Lane of warp \p Warp runs of \p Loop (up to \p Max):
+// the first iteration at which \p Cond is false, found by doubling and then
+// bisection; nullopt when it cannot be computed.
+std::optional<int64_t> tripsOfLane(const SymNode &Cond, const Stmt *Loop,
+                                   const WarpSampler &S, unsigned Sample,
+                                   unsigned Warp, unsigned Lane, int64_t Max) {
+  WhatIf At;
+  auto Holds = [&](int64_t K) -> std::optional<bool> {
+    At.LoopIters[Loop] = K;
+    std::optional<int64_t> V = S.value(Cond, Sample, Warp, Lane, &At);
+    if (!V)
+      return std::nullopt;
+    return *V != 0;
+  };
+  int64_t Low = 0, High = 1; // Cond holds before Low; test High next.
+  std::optional<bool> First = Holds(0);
+  if (!First)
+    return std::nullopt;
+  if (!*First)
+    return 0;
+  while (true) {
+    if (High >= Max)
+      return Max;
+    std::optional<bool> H = Holds(High);
+    if (!H)
+      return std::nullopt;
+    if (!*H)
+      break;
+    Low = High;
+    High *= 2;
+  }
+  // Holds at Low, not at High.
+  while (High - Low > 1) {
+    int64_t Mid = Low + (High - Low) / 2;
+    std::optional<bool> H = Holds(Mid);
+    if (!H)
+      return std::nullopt;
+    (*H ? Low : High) = Mid;
+  }
+  return High;
+}
+
+} // namespace
+
+std::optional<LaneTrips> laneTrips(const SymNode &Cond,
+                                   llvm::ArrayRef<Guard> Guards,
+                                   const Stmt *Loop, const WarpSampler &S,
+                                   int64_t MaxTrips) {
+  // The first and last lanes of the first warp agree within a trip (a
+  // grid-stride loop, a bound on a size): no lane spread worth simulating.
+  std::optional<int64_t> First = tripsOfLane(Cond, Loop, S, 0, 0, 0, MaxTrips);
+  std::optional<int64_t> Last =
+      tripsOfLane(Cond, Loop, S, 0, 0, WarpSize - 1, MaxTrips);
+  if (!First || !Last)
+    return std::nullopt;
+  if (std::abs(*First - *Last) <= 1)
+    return LaneTrips{*First, *Last, 1.0};
+  std::optional<LaneTrips> Best;
+  for (unsigned Sample = 0; Sample < S.samples(); ++Sample) {
+    LaneTrips T;
+    T.Fewest = MaxTrips;
+    double Needed = 0, Run = 0;
+    for (unsigned Warp = 0; Warp < std::min(S.warps(Sample), 32u); ++Warp) {
+      int64_t WarpMost = 0;
+      unsigned Active = 0;
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+        if (!S.active(Guards, Sample, Warp, Lane))
+          continue;
+        std::optional<int64_t> N =
+            tripsOfLane(Cond, Loop, S, Sample, Warp, Lane, MaxTrips);
+        if (!N)
+          return std::nullopt;
+        ++Active;
+        Needed += double(*N);
+        WarpMost = std::max(WarpMost, *N);
+        T.Fewest = std::min(T.Fewest, *N);
+        T.Most = std::max(T.Most, *N);
+      }
+      Run += double(WarpMost) * Active;
+    }
+    if (Run == 0)
+      continue; // No lane enters the loop in this block.
+    T.Utilisation = Needed / Run;
+    if (!Best || T.Utilisation > Best->Utilisation)
+      Best = T;
+  }
+  return Best;
+}
+
 } // namespace cudalint

@@ -53,6 +53,28 @@ bool halvesInterval(const clang::Stmt *Loop);
 bool exitsInterleavedStripe(const SymNode &Exit, const clang::Stmt *Loop,
                             const WarpSampler &S);
 
+/// How the lanes of a block share the trips of a loop whose condition each
+/// computes for itself (`u <= 4 * lane`): what the warps run against what
+/// the lanes need.
+struct LaneTrips {
+  int64_t Fewest = 0, Most = 0; ///< Of one lane, over the block.
+  /// The lanes' trips over the trips their warps run (each warp runs as many
+  /// as its slowest lane): 1 when the lanes of each warp agree.
+  double Utilisation = 1;
+};
+
+/// The trips each lane runs of \p Loop, whose condition is \p Cond
+/// (evaluated with the loop's iteration counter held), over the blocks of
+/// \p S's samples, counted up to \p MaxTrips; the sample whose warps waste
+/// least is the one returned. nullopt when a lane's condition cannot be
+/// computed or no lane enters the loop. A condition that turns false and
+/// true again is taken to end at a transition found by bisection.
+std::optional<LaneTrips> laneTrips(const SymNode &Cond,
+                                   llvm::ArrayRef<Guard> Guards,
+                                   const clang::Stmt *Loop,
+                                   const WarpSampler &S,
+                                   int64_t MaxTrips = 1024);
+
 } // namespace cudalint
 
 #endif

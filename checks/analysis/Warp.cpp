@@ -406,10 +406,39 @@ std::optional<LaneOffsets> laneOffsets(const MemAccess &A, const WarpSampler &S,
   return Offs;
 }
 
-} // namespace
+/// The degree of one warp-wide access in one sample, and how many lanes of
+/// its busiest phase reach it (a single lane conflicts with nothing).
+struct SampleDegree {
+  unsigned Degree = 0;
+  unsigned Lanes = 0;
+};
 
-std::optional<unsigned>
-bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
+// The degree of \p Offs served \p LanesPerPhase lanes at a time.
+SampleDegree phasedDegree(const LaneOffsets &Offs, unsigned Width,
+                          unsigned LanesPerPhase) {
+  SampleDegree D;
+  for (unsigned Phase = 0; Phase < WarpSize; Phase += LanesPerPhase) {
+    std::map<int64_t, std::set<int64_t>> Banks;
+    unsigned Lanes = 0;
+    for (unsigned Lane = Phase; Lane < Phase + LanesPerPhase; ++Lane) {
+      if (!Offs[Lane])
+        continue;
+      ++Lanes;
+      int64_t Off = *Offs[Lane];
+      for (int64_t Word = Off >> 2; Word <= (Off + Width - 1) >> 2; ++Word)
+        Banks[((Word % 32) + 32) % 32].insert(Word);
+    }
+    for (auto &[Bank, Words] : Banks)
+      D.Degree = std::max<unsigned>(D.Degree, Words.size());
+    D.Lanes = std::max(D.Lanes, Lanes);
+  }
+  return D;
+}
+
+// The degree of \p A in each sample of \p S (in the first warp that
+// reaches it); nullopt when it is not judged in enough of them.
+std::optional<std::vector<SampleDegree>>
+sampleBankDegrees(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
   // 4-byte banks, 32 of them. Accesses wider than 4 bytes are served in
   // phases: 8-byte ones per half-warp, 16-byte ones per quarter-warp. A
   // wider access (a structure copied whole) is no one instruction: the
@@ -419,7 +448,7 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
   unsigned LanesPerPhase = A.Width <= 4 ? 32 : A.Width <= 8 ? 16 : 8;
   std::optional<int64_t> Bytes =
       W && W->WithinArray ? declaredArrayBytes(A) : std::nullopt;
-  std::vector<unsigned> Degrees;
+  std::vector<SampleDegree> Degrees;
   unsigned Unknown = 0;
   for (unsigned Sample = 0; Sample < S.samples(); ++Sample)
     for (unsigned Warp : S.warpOrder(Sample)) {
@@ -429,35 +458,91 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
         ++Unknown;
         break;
       }
-      unsigned Worst = 0;
-      for (unsigned Phase = 0; Phase < WarpSize; Phase += LanesPerPhase) {
-        std::map<int64_t, std::set<int64_t>> Banks;
-        for (unsigned Lane = Phase; Lane < Phase + LanesPerPhase; ++Lane) {
-          if (!(*Offs)[Lane])
-            continue;
-          int64_t Off = *(*Offs)[Lane];
-          for (int64_t Word = Off >> 2; Word <= (Off + A.Width - 1) >> 2;
-               ++Word)
-            Banks[((Word % 32) + 32) % 32].insert(Word);
-        }
-        for (auto &[Bank, Words] : Banks)
-          Worst = std::max<unsigned>(Worst, Words.size());
-      }
-      if (Worst > 0) {
-        Degrees.push_back(Worst);
+      SampleDegree D = phasedDegree(*Offs, A.Width, LanesPerPhase);
+      if (D.Degree > 0) {
+        Degrees.push_back(D);
         break;
       }
     }
   if (!judgedEnough(Degrees.size(), Unknown))
     return std::nullopt;
+  return Degrees;
+}
+
+} // namespace
+
+std::optional<unsigned>
+bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
+  std::optional<std::vector<SampleDegree>> Samples = sampleBankDegrees(A, S, W);
+  if (!Samples)
+    return std::nullopt;
+  auto [Least, Worst] =
+      std::minmax_element(Samples->begin(), Samples->end(),
+                          [](const SampleDegree &L, const SampleDegree &R) {
+                            return L.Degree < R.Degree;
+                          });
   if (W && W->WorstOverSamples)
-    return *std::max_element(Degrees.begin(), Degrees.end());
+    return Worst->Degree;
   // A degree that changes with the sampled uniform values (a stride read
   // from a parameter, a loop-carried `offset <<= 1`) is not known.
-  if (*std::min_element(Degrees.begin(), Degrees.end()) !=
-      *std::max_element(Degrees.begin(), Degrees.end()))
+  if (Least->Degree != Worst->Degree)
     return std::nullopt;
-  return Degrees.front();
+  return Least->Degree;
+}
+
+// The iterations of a loop of \p Trips trips (unknown: nullopt) at which a
+// degree that changes with the loop is judged: each of the first 32 (a
+// guard on the counter against a lane drops one lane a trip), then a few
+// spread up to the last.
+static std::vector<int64_t> heldIterations(std::optional<int64_t> Trips) {
+  int64_t N = Trips.value_or(128);
+  std::vector<int64_t> Ks;
+  for (int64_t K = 0; K < std::min<int64_t>(N, 32); ++K)
+    Ks.push_back(K);
+  for (int64_t K : {N / 2, 3 * N / 4, N - 2, N - 1})
+    if (K >= 32 && K < N && !llvm::is_contained(Ks, K))
+      Ks.push_back(K);
+  return Ks;
+}
+
+std::optional<DegreeRange> varyingBankConflictDegrees(
+    const MemAccess &A, llvm::ArrayRef<WarpSampler> Samplers,
+    const clang::Stmt *Loop, std::optional<int64_t> Trips) {
+  DegreeRange Range;
+  std::vector<std::optional<int64_t>> Holds;
+  if (Loop)
+    for (int64_t K : heldIterations(Trips))
+      Holds.push_back(K);
+  else
+    Holds.push_back(std::nullopt);
+  for (const WarpSampler &S : Samplers) {
+    bool Judged = false;
+    for (std::optional<int64_t> K : Holds) {
+      // With the loop held, as for a tree's steps: a count the loop's
+      // guards compare the lanes with covers the block, and lanes past the
+      // end of the array do not run.
+      WhatIf At;
+      if (K) {
+        At.LoopIters[Loop] = *K;
+        At.UniformsAreThreads = true;
+        At.WithinArray = true;
+      }
+      std::optional<std::vector<SampleDegree>> Samples =
+          sampleBankDegrees(A, S, &At);
+      if (!Samples)
+        continue; // No lane reaches this iteration.
+      for (const SampleDegree &D : *Samples) {
+        if (D.Lanes < 2)
+          continue; // One lane conflicts with nothing.
+        Judged = true;
+        Range.Least = Range.Least ? std::min(Range.Least, D.Degree) : D.Degree;
+        Range.Worst = std::max(Range.Worst, D.Degree);
+      }
+    }
+    if (!Judged)
+      return std::nullopt;
+  }
+  return Range;
 }
 
 unsigned stridedBankConflictDegree(int64_t StrideBytes, unsigned Width) {

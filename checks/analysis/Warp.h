@@ -148,6 +148,24 @@ std::optional<unsigned> bankConflictDegree(const MemAccess &A,
                                            const WarpSampler &S,
                                            const WhatIf *W = nullptr);
 
+/// The least and the worst degree an access takes over the samples.
+struct DegreeRange {
+  unsigned Least = 0;
+  unsigned Worst = 0;
+};
+
+/// The degrees of \p A over every sample of \p Samplers, for an access
+/// whose degree changes with the sampled values (a triangular guard on a
+/// loop counter, a stride read from a parameter): with \p Loop (the loop
+/// whose counter the address or its guards read) held at each of its first
+/// 32 iterations and a few up to its last (\p Trips), uniform unknowns then
+/// standing for the block's thread count as in a tree's steps. Samples in which
+/// fewer than two lanes of a phase reach \p A say nothing of conflicts and are
+/// left out; nullopt when some sampler judges none.
+std::optional<DegreeRange> varyingBankConflictDegrees(
+    const MemAccess &A, llvm::ArrayRef<WarpSampler> Samplers,
+    const clang::Stmt *Loop, std::optional<int64_t> Trips);
+
 /// The bank-conflict degree of 32 lanes each accessing \p Width bytes, lane
 /// l at l * \p StrideBytes (a column of a tile indexed by hand): what a
 /// padded stride would give.

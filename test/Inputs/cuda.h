@@ -128,6 +128,14 @@ __device__ float sqrtf(float x);
 __device__ float powf(float x, float y);
 __device__ float exp2f(float x);
 __device__ float ldexpf(float x, int e);
+__device__ float logf(float x);
+__device__ float tanhf(float x);
+__device__ float atan2f(float y, float x);
+__device__ float erff(float x);
+__device__ float __expf(float x);
+__device__ float __sinf(float x);
+__device__ float __cosf(float x);
+__device__ float __logf(float x);
 // Host and device, as in the toolkit's math headers.
 __host__ __device__ double ceil(double x);
 __host__ __device__ float ceilf(float x);
