@@ -326,6 +326,9 @@ void SharedBankConflictCheck::checkKernel(const KernelView &Kernel,
   collectPaddings(Conflicts, Ctx);
   std::set<unsigned> FixAttached;
   for (auto &[Raw, C] : Conflicts.ByAccess) {
+    // A tree's message, where one instance shows the tree, says more.
+    if (C.Varying && Conflicts.ByStep.count(Raw))
+      continue;
     // A helper inlined into several kernels is reported once.
     if (markReported(SourceLocation::getFromRawEncoding(Raw)))
       reportConflict(Raw, C, Conflicts, FixAttached, Kernel.StandIn, Ctx, Sink);
@@ -381,6 +384,7 @@ BankConflict SharedBankConflictCheck::varyingConflict(
   if (!Range || Range->Least < MinDegree)
     return C;
   C.Degree = Range->Least;
+  C.Varying = true;
   if (Range->Worst != Range->Least)
     C.VaryingUpTo = Range->Worst;
   return C;

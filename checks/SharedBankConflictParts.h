@@ -38,6 +38,9 @@ struct BankConflict {
   /// Nonzero when the degree changes with the sampled values (a triangular
   /// guard on a loop counter): Degree is the least, this the worst.
   unsigned VaryingUpTo = 0;
+  /// Judged over samples whose degree differs (varyingConflict): a tree
+  /// found at the same access in another instance is reported instead.
+  bool Varying = false;
   /// The block shape the worst instance was simulated with first.
   BlockShape Shape;
   const MemAccess *Access = nullptr;

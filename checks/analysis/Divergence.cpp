@@ -325,9 +325,19 @@ firstLaneSplit(const SymRef &Cond, llvm::ArrayRef<Guard> Guards,
                llvm::ArrayRef<WarpSampler> Samplers) {
   for (const WarpSampler &S : Samplers) {
     LaneSplit L = laneSplit(Cond, Guards, S);
-    if (L.Kind == LaneSplit::LaneDivergent ||
-        L.Kind == LaneSplit::DataDependent)
+    if (L.Kind == LaneSplit::DataDependent)
       return SampledLaneSplit{L, &S};
+    if (L.Kind != LaneSplit::LaneDivergent)
+      continue;
+    // A bound inside a block of one warp (`lane < 16`) splits every warp
+    // there is; under a larger block the kernel is launched with, one warp
+    // of many: a tail there, which decides.
+    if (L.Monotone && llvm::any_of(Samplers, [&](const WarpSampler &Other) {
+          return laneSplit(Cond, Guards, Other).Kind !=
+                 LaneSplit::LaneDivergent;
+        }))
+      return std::nullopt;
+    return SampledLaneSplit{L, &S};
   }
   return std::nullopt;
 }

@@ -526,6 +526,19 @@ bool followDifferentCoordinates(MatrixProduct &P) {
     X.erase(K);
     Y.erase(K);
   }
+  // One block per row (`row = blockIdx.x`, the columns over the threads):
+  // an operand without a thread coordinate of its own follows the block
+  // coordinates the other does not.
+  if (X.empty() != Y.empty()) {
+    bool XBlock = X.empty();
+    std::set<std::string> &Atoms = XBlock ? X : Y;
+    Polynomial Own = toPolynomial(XBlock ? P.X.Load->Offset : P.Y.Load->Offset);
+    Polynomial Other =
+        toPolynomial(XBlock ? P.Y.Load->Offset : P.X.Load->Offset);
+    for (const auto &[K, L] : Own.Leaves)
+      if (L->Kind == SymKind::BlockIdx && !Other.Leaves.count(K))
+        Atoms.insert(K);
+  }
   // None of its own: a matrix-vector product, a reduction, or a dot
   // product along one coordinate.
   if (X.empty() || Y.empty())
