@@ -363,6 +363,20 @@ std::optional<Value> ModelBuilder::arithmeticIntrinsic(const CallExpr *CE,
       return Value::scalar(symOp(SymKind::Shl, symConst(1), Exp.S));
     return opaqueExpr(CE, Exp.threadDependent());
   }
+  // `__brev(t)`: a bit-reversed index (an FFT's reordering), exactly, as
+  // the sum of its 32 bits moved to their mirrored places.
+  if (Name == "__brev") {
+    auto Vs = argValues(CE);
+    if (Vs.size() != 1 || Vs[0].Kind != Value::Scalar)
+      return opaqueExpr(CE, anyThreadDependent(Vs));
+    SymRef Sum = symConst(0);
+    for (int64_t I = 0; I < 32; ++I) {
+      SymRef Bit = symOp(
+          SymKind::And, symOp(SymKind::Shr, Vs[0].S, symConst(I)), symConst(1));
+      Sum = Sum + symOp(SymKind::Shl, Bit, symConst(31 - I));
+    }
+    return Value::scalar(Sum);
+  }
   if (Name == "__mul24" || Name == "__umul24") {
     auto Vs = argValues(CE);
     if (Vs.size() == 2 && Vs[0].Kind == Value::Scalar &&

@@ -136,6 +136,7 @@ __device__ float __expf(float x);
 __device__ float __sinf(float x);
 __device__ float __cosf(float x);
 __device__ float __logf(float x);
+__device__ unsigned int __brev(unsigned int x);
 // Host and device, as in the toolkit's math headers.
 __host__ __device__ double ceil(double x);
 __host__ __device__ float ceilf(float x);
