@@ -3,7 +3,8 @@
 
 // A histogram whose bins the kernel alone cannot bound (the index is data
 // itself), bounded by the host side of the same file: the buffer each launch
-// passes is allocated or cleared with a constant size. Quiet beside them: a
+// passes is allocated or cleared with a constant size (also a template
+// argument of the host function that launches it). Quiet beside them: a
 // buffer sized at run time, one launch of two passing such a buffer, and a
 // buffer too large to privatize.
 
@@ -23,6 +24,22 @@ __global__ void count_labels(const int *label, unsigned *hist,
     atomicAdd(hist + label[i], 1u);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'atomicAdd' into 'hist' (16 bins at most, indexed by data): the grid contends for a few addresses [cudalint-atomic-hotspot]
 }
+
+// Sized by a template argument of the host function that launches it.
+__global__ void count_classes(const int *code, int *bins, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    atomicAdd(&bins[code[i]], 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'atomicAdd' into 'bins' (32 bins at most, indexed by data): the grid contends for a few addresses [cudalint-atomic-hotspot]
+}
+
+template <int Classes> void classify(const int *d_code, int n) {
+  int *d_bins;
+  cudaMalloc(&d_bins, Classes * sizeof(int));
+  count_classes<<<(n + 255) / 256, 256>>>(d_code, d_bins, n);
+}
+
+void classify32(const int *d_code, int n) { classify<32>(d_code, n); }
 
 // ---- Quiet. ----
 
