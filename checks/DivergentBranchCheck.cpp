@@ -117,7 +117,7 @@ Work workOf(const Stmt *S, const ASTContext &Ctx, const KernelModel &M,
         W.LoopDeep = holdsLoop(Def->getBody(), Ctx, M, Depth + 1);
       }
     } else {
-      W.Score += 4; // A math function or an intrinsic.
+      W.Score += MathCallPoints; // A math function or an intrinsic.
       ++W.MathCalls;
     }
   }
@@ -740,16 +740,16 @@ BranchText dataDependentText(const std::string &CondText, const BranchWays &W,
                                    : "is a long run of math functions, on "
                                      "every trip of the loop around it,") +
                 " that the other lanes wait through",
-            !Compaction ? ""
-            : Long->heavy()
-                ? "gather the indices that need it first (a compacted "
-                  "work list) so that whole warps run it: measured "
-                  "1.87x on an H100 with a quarter of the elements "
-                  "flagged at random"
-                : "gather the indices that need it first (a compacted "
-                  "work list) so that whole warps run it: measured 1.26x "
-                  "on an H200 for an arm of 14 math functions taken by a "
-                  "quarter of the points"};
+            !Compaction
+                ? ""
+                : std::string("gather the indices that need it first (a "
+                              "compacted work list) so that whole warps run "
+                              "it: measured ") +
+                      (Long->heavy()
+                           ? "1.87x on an H100 with a quarter of the "
+                             "elements flagged at random"
+                           : "1.26x on an H200 for an arm of 14 math "
+                             "functions taken by a quarter of the points")};
   }
   return {"branch on per-lane data '" + CondText +
               "': a warp whose lanes disagree runs both ways",

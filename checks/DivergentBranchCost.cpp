@@ -163,7 +163,7 @@ const Work *idlingWay(const BranchWays &W) {
 
 bool longArmRepeated(const Work &Arm, const BranchFacts &F) {
   return F.InLoop && Arm.Score >= LongArmPoints &&
-         2 * 4 * Arm.MathCalls >= Arm.Score &&
+         2 * MathCallPoints * Arm.MathCalls >= Arm.Score &&
          F.EnclosingTrips.value_or(LongArmTrips) >= LongArmTrips;
 }
 

@@ -48,8 +48,10 @@ static_assert(LoopOrCallWeight >= HeavyWeight,
 /// wait for a heavy body only: a fixed-width list of a few entries scanned
 /// to a padding sentinel (a neighbour list, a bin of atoms).
 constexpr int64_t MaxShortSpread = 8;
+/// The points of Work::Score one call of a math function or intrinsic adds.
+constexpr unsigned MathCallPoints = 4;
 /// A one-armed data branch whose arm is straight code at least this long,
-/// at least half of it math functions (each counts 4 points), costs like a
+/// at least half of it math functions (MathCallPoints each), costs like a
 /// loop in the arm when the loop around it runs LongArmTrips or more (or an
 /// unknown number of) trips: nearly every warp holds a lane that takes it on
 /// each trip. Measured (verify/ fixtures, H200): an arm of 14 math functions

@@ -357,13 +357,9 @@ static const Stmt *steppingLoop(const MemAccess &A) {
 // The innermost loop among \p A's whose iteration counter its address or
 // one of its guards reads; null when none does.
 static const Stmt *varyingLoop(const MemAccess &A) {
-  for (const Stmt *L : llvm::reverse(A.Loops)) {
-    if (readsLoopIteration(*A.Offset, L))
+  for (const Stmt *L : llvm::reverse(A.Loops))
+    if (readsLoopIteration(*A.Offset, L) || guardReadsIteration(A, L))
       return L;
-    for (const Guard &G : A.Guards)
-      if (G.Cond->threadDependent() && readsLoopIteration(*G.Cond, L))
-        return L;
-  }
   return nullptr;
 }
 
@@ -376,7 +372,7 @@ BankConflict SharedBankConflictCheck::varyingConflict(
     const KernelModel &M, const MemAccess &A,
     llvm::ArrayRef<WarpSampler> Samplers) const {
   BankConflict C;
-  if (A.Width > 16 || !addressComputable(A))
+  if (!addressComputable(A))
     return C;
   const Stmt *Loop = varyingLoop(A);
   std::optional<DegreeRange> Range = varyingBankConflictDegrees(

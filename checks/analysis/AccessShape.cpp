@@ -477,8 +477,6 @@ bool madeOnceByFewLanes(llvm::ArrayRef<const MemAccess *> G,
 
 namespace {
 
-// The widest vector (16 or 8 bytes) a thread's run of scalar elements in
-// shared memory divides into; 0 when none.
 // Whether \p S holds a barrier (`__syncthreads()`, `__syncwarp()`, a
 // group's sync): shared accesses are not moved across one.
 static bool holdsBarrier(const Stmt *S) {
@@ -489,15 +487,8 @@ static bool holdsBarrier(const Stmt *S) {
   return llvm::any_of(S->children(), holdsBarrier);
 }
 
-// Whether a guard of \p A that differs between threads reads the iteration
-// of \p Loop (`if (t > i)` in a loop over i): which elements a thread
-// reads changes trip by trip.
-static bool guardedByIteration(const MemAccess &A, const Stmt *Loop) {
-  return llvm::any_of(A.Guards, [&](const Guard &G) {
-    return G.Cond->threadDependent() && readsLoopIteration(*G.Cond, Loop);
-  });
-}
-
+// The widest vector (16 or 8 bytes) a thread's run of scalar elements in
+// shared memory divides into; 0 when none.
 unsigned vectorWidthOfRun(const KernelModel &M, const MemAccess &A,
                           std::optional<ThreadChunk> &Chunk) {
   if (A.Space != MemSpace::Shared || A.IsAtomic || A.Width == 0 ||
@@ -507,7 +498,8 @@ unsigned vectorWidthOfRun(const KernelModel &M, const MemAccess &A,
   Chunk = threadChunk(M, A);
   // A run the compiler can fetch ahead as one vector: no barrier between
   // its elements, and the same elements whatever the trip.
-  if (!Chunk || holdsBarrier(Chunk->Loop) || guardedByIteration(A, Chunk->Loop))
+  if (!Chunk || holdsBarrier(Chunk->Loop) ||
+      guardReadsIteration(A, Chunk->Loop))
     return 0;
   for (unsigned Bytes : {16u, 8u})
     if (Bytes > A.Width && Chunk->Bytes % Bytes == 0)
@@ -591,6 +583,12 @@ std::optional<VectorIssue> vectorIssue(const KernelModel &M, const MemAccess &A,
   if (Bytes <= A.Width)
     return std::nullopt;
   return VectorIssue{Chunk->Loop, Bytes, Chunk->Bytes};
+}
+
+bool guardReadsIteration(const MemAccess &A, const Stmt *Loop) {
+  return llvm::any_of(A.Guards, [&](const Guard &G) {
+    return G.Cond->threadDependent() && readsLoopIteration(*G.Cond, Loop);
+  });
 }
 
 bool contiguousInX(const MemAccess &A) {

@@ -130,6 +130,11 @@ struct VectorIssue {
 std::optional<VectorIssue> vectorIssue(const KernelModel &M, const MemAccess &A,
                                        const clang::ASTContext &Ctx);
 
+/// Whether a guard of \p A that differs between threads reads the iteration
+/// of \p Loop (`if (t > i)` in a loop over i): which lanes reach \p A, and
+/// which elements a thread reads, change trip by trip.
+bool guardReadsIteration(const MemAccess &A, const clang::Stmt *Loop);
+
 /// Neighbouring lanes of \p A on neighbouring elements: the lane stride is
 /// the element size.
 bool contiguousInX(const MemAccess &A);

@@ -67,10 +67,12 @@ launchedBufferElements(const ParmVarDecl &P,
       !Element->isConstantSizeType())
     return std::nullopt;
   int64_t ElementBytes = Ctx.getTypeSizeInChars(Element).getQuantity();
+  if (ElementBytes <= 0)
+    return std::nullopt;
   unsigned I = P.getFunctionScopeIndex();
   std::optional<int64_t> Most;
   for (const LaunchConfig &L : Launches) {
-    if (!L.Call || !L.Caller || I >= L.Call->getNumArgs() || ElementBytes <= 0)
+    if (!L.Call || !L.Caller || I >= L.Call->getNumArgs())
       return std::nullopt;
     const VarDecl *V = namedVariable(L.Call->getArg(I), /*AddressOf=*/false);
     int64_t Bytes = V ? sizedBytes(L.Caller->getBody(), V, Ctx) : 0;

@@ -516,8 +516,9 @@ const ParmVarDecl *boundParameter(const Stmt *Loop,
 // attention computes `Q K^T` per head from one flat thread index), each
 // product of which is one matrix product.
 bool followDifferentCoordinates(MatrixProduct &P) {
-  std::set<std::string> X = threadAtoms(toPolynomial(P.X.Load->Offset)),
-                        Y = threadAtoms(toPolynomial(P.Y.Load->Offset));
+  Polynomial PX = toPolynomial(P.X.Load->Offset),
+             PY = toPolynomial(P.Y.Load->Offset);
+  std::set<std::string> X = threadAtoms(PX), Y = threadAtoms(PY);
   P.BatchAtoms.clear();
   for (const std::string &K : X)
     if (Y.count(K))
@@ -531,13 +532,10 @@ bool followDifferentCoordinates(MatrixProduct &P) {
   // coordinates the other does not.
   if (X.empty() != Y.empty()) {
     bool XBlock = X.empty();
-    std::set<std::string> &Atoms = XBlock ? X : Y;
-    Polynomial Own = toPolynomial(XBlock ? P.X.Load->Offset : P.Y.Load->Offset);
-    Polynomial Other =
-        toPolynomial(XBlock ? P.Y.Load->Offset : P.X.Load->Offset);
+    const Polynomial &Own = XBlock ? PX : PY, &Other = XBlock ? PY : PX;
     for (const auto &[K, L] : Own.Leaves)
       if (L->Kind == SymKind::BlockIdx && !Other.Leaves.count(K))
-        Atoms.insert(K);
+        (XBlock ? X : Y).insert(K);
   }
   // None of its own: a matrix-vector product, a reduction, or a dot
   // product along one coordinate.

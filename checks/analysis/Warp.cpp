@@ -413,9 +413,11 @@ struct SampleDegree {
   unsigned Lanes = 0;
 };
 
-// The degree of \p Offs served \p LanesPerPhase lanes at a time.
-SampleDegree phasedDegree(const LaneOffsets &Offs, unsigned Width,
-                          unsigned LanesPerPhase) {
+// The degree of the lanes' accesses of \p Width bytes at \p Offs. 4-byte
+// banks, 32 of them; accesses wider than 4 bytes are served in phases:
+// 8-byte ones per half-warp, 16-byte ones per quarter-warp.
+SampleDegree phasedDegree(const LaneOffsets &Offs, unsigned Width) {
+  unsigned LanesPerPhase = Width <= 4 ? 32 : Width <= 8 ? 16 : 8;
   SampleDegree D;
   for (unsigned Phase = 0; Phase < WarpSize; Phase += LanesPerPhase) {
     std::map<int64_t, std::set<int64_t>> Banks;
@@ -439,13 +441,10 @@ SampleDegree phasedDegree(const LaneOffsets &Offs, unsigned Width,
 // reaches it); nullopt when it is not judged in enough of them.
 std::optional<std::vector<SampleDegree>>
 sampleBankDegrees(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
-  // 4-byte banks, 32 of them. Accesses wider than 4 bytes are served in
-  // phases: 8-byte ones per half-warp, 16-byte ones per quarter-warp. A
-  // wider access (a structure copied whole) is no one instruction: the
-  // compiler splits it, in ways not known here.
+  // An access wider than 16 bytes (a structure copied whole) is no one
+  // instruction: the compiler splits it, in ways not known here.
   if (A.Width > 16)
     return std::nullopt;
-  unsigned LanesPerPhase = A.Width <= 4 ? 32 : A.Width <= 8 ? 16 : 8;
   std::optional<int64_t> Bytes =
       W && W->WithinArray ? declaredArrayBytes(A) : std::nullopt;
   std::vector<SampleDegree> Degrees;
@@ -458,7 +457,7 @@ sampleBankDegrees(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
         ++Unknown;
         break;
       }
-      SampleDegree D = phasedDegree(*Offs, A.Width, LanesPerPhase);
+      SampleDegree D = phasedDegree(*Offs, A.Width);
       if (D.Degree > 0) {
         Degrees.push_back(D);
         break;
@@ -490,6 +489,17 @@ bankConflictDegree(const MemAccess &A, const WarpSampler &S, const WhatIf *W) {
   return Least->Degree;
 }
 
+// \p Loop held at iteration \p K, as for a tree's steps: a count the loop's
+// guards compare the lanes with (a uniform unknown) covers the block, and
+// lanes past the end of the array do not run.
+static WhatIf heldAt(const clang::Stmt *Loop, int64_t K) {
+  WhatIf At;
+  At.LoopIters[Loop] = K;
+  At.WithinArray = true;
+  At.UniformsAreThreads = true;
+  return At;
+}
+
 // The iterations of a loop of \p Trips trips (unknown: nullopt) at which a
 // degree that changes with the loop is judged: each of the first 32 (a
 // guard on the counter against a lane drops one lane a trip), then a few
@@ -518,15 +528,7 @@ std::optional<DegreeRange> varyingBankConflictDegrees(
   for (const WarpSampler &S : Samplers) {
     bool Judged = false;
     for (std::optional<int64_t> K : Holds) {
-      // With the loop held, as for a tree's steps: a count the loop's
-      // guards compare the lanes with covers the block, and lanes past the
-      // end of the array do not run.
-      WhatIf At;
-      if (K) {
-        At.LoopIters[Loop] = *K;
-        At.UniformsAreThreads = true;
-        At.WithinArray = true;
-      }
+      WhatIf At = K ? heldAt(Loop, *K) : WhatIf();
       std::optional<std::vector<SampleDegree>> Samples =
           sampleBankDegrees(A, S, &At);
       if (!Samples)
@@ -546,19 +548,10 @@ std::optional<DegreeRange> varyingBankConflictDegrees(
 }
 
 unsigned stridedBankConflictDegree(int64_t StrideBytes, unsigned Width) {
-  unsigned LanesPerPhase = Width <= 4 ? 32 : Width <= 8 ? 16 : 8;
-  unsigned Worst = 1;
-  for (unsigned Phase = 0; Phase < WarpSize; Phase += LanesPerPhase) {
-    std::map<int64_t, std::set<int64_t>> Banks;
-    for (unsigned Lane = Phase; Lane < Phase + LanesPerPhase; ++Lane) {
-      int64_t Off = int64_t(Lane) * StrideBytes;
-      for (int64_t Word = Off >> 2; Word <= (Off + Width - 1) >> 2; ++Word)
-        Banks[((Word % 32) + 32) % 32].insert(Word);
-    }
-    for (auto &[Bank, Words] : Banks)
-      Worst = std::max<unsigned>(Worst, Words.size());
-  }
-  return Worst;
+  LaneOffsets Offs;
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    Offs[Lane] = int64_t(Lane) * StrideBytes;
+  return std::max(1u, phasedDegree(Offs, Width).Degree);
 }
 
 std::vector<unsigned>
@@ -567,10 +560,7 @@ bankConflictDegreesByStep(const MemAccess &A,
                           const clang::Stmt *Loop, unsigned Steps) {
   std::vector<unsigned> Degrees;
   for (unsigned K = 0; K < Steps; ++K) {
-    WhatIf At;
-    At.LoopIters[Loop] = K;
-    At.WithinArray = true;
-    At.UniformsAreThreads = true;
+    WhatIf At = heldAt(Loop, K);
     std::optional<unsigned> D = leastBankConflictDegree(A, Samplers, &At);
     if (!D)
       break; // A step no lane reaches, or one that cannot be computed.
