@@ -43,8 +43,9 @@ std::string kLoopName(const Stmt *KLoop) {
 
 // How an operand is read along k: "along its rows", "down its columns
 // (stride 'n')", or its stride in bytes.
-std::string readDirection(const ProductOperand &O, const char *AlongRows) {
-  std::optional<Extent> K = extentOf(O.KStride, scalarBytes(*O.Load));
+std::string readDirection(const ProductOperand &O, unsigned ElementBytes,
+                          const char *AlongRows) {
+  std::optional<Extent> K = extentOf(O.KStride, ElementBytes);
   if (K && K->Const == 1)
     return AlongRows;
   if (K)
@@ -54,9 +55,11 @@ std::string readDirection(const ProductOperand &O, const char *AlongRows) {
 
 std::string rolesText(const MatrixProduct &P) {
   std::string Roles = "A = " + quotedRootName(P.a().Load) + " read " +
-                      readDirection(P.a(), "along its rows") +
+                      readDirection(P.a(), productElementBytes(P, *P.a().Load),
+                                    "along its rows") +
                       ", B = " + quotedRootName(P.b().Load) + " read " +
-                      readDirection(P.b(), "along its rows (B transposed)");
+                      readDirection(P.b(), productElementBytes(P, *P.b().Load),
+                                    "along its rows (B transposed)");
   if (P.tiled())
     Roles += ", staged in shared memory";
   if (!P.ColumnsKnown)
@@ -164,13 +167,27 @@ std::string floatRemedyText(bool Tiled, bool RegisterBlocked,
 
 // The tensor-core feature cuBLAS needs for \p Type.
 GpuFeature tensorCoresFor(const std::string &Type) {
-  if (Type == "float")
+  if (Type == "float" || Type == "complex float")
     return GpuFeature::Tf32TensorCores;
-  if (Type == "double")
+  if (Type == "double" || Type == "complex double")
     return GpuFeature::Fp64TensorCores;
   if (Type == "bfloat16")
     return GpuFeature::Bf16TensorCores;
   return GpuFeature::TensorCores;
+}
+
+// cuBLAS's complex GEMMs; on tensor cores where every target has them.
+std::string complexRemedyText(bool Single, bool TensorCores) {
+  if (Single)
+    return std::string("cublasCgemm (four real products a step; "
+                       "cublasCgemm3m three) runs it") +
+           (TensorCores ? ", and cublasGemmEx with CUDA_C_32F and "
+                          "CUBLAS_COMPUTE_32F_FAST_TF32 on tensor cores"
+                        : "") +
+           " (not measured here)";
+  return std::string("cublasZgemm runs it") +
+         (TensorCores ? " on FP64 tensor cores" : " in FP64") +
+         " (not measured here)";
 }
 
 // What to use instead on \p Targets, with the speed-up measured for float.
@@ -194,6 +211,8 @@ std::string remedyText(const std::string &Type, bool Tiled,
              " inputs and CUBLAS_COMPUTE_32F runs it with FP32 "
              "accumulation" +
              (TensorCores ? " on tensor cores" : "") + " (not measured here)";
+  else if (Type == "complex float" || Type == "complex double")
+    Remedy = complexRemedyText(Type == "complex float", TensorCores);
   else
     Remedy = "cuBLAS (cublasGemmEx) runs matrix products on tensor cores";
   // WMMA needs tensor cores on every target; CUTLASS has SIMT kernels too.
@@ -223,7 +242,7 @@ std::string tilingCaveatText(const GpuTargets &Targets) {
 // where some target has no tensor cores for the type, "... is a
 // hand-written loop, not cuBLAS".
 std::string findingMessage(const MatrixProduct &P, const GpuTargets &Targets) {
-  std::string Type = elementName(P.a().Load->Type);
+  std::string Type = productTypeName(P);
   return Type + " matrix product into " + quotedRootName(P.Store) +
          (Targets.allHave(tensorCoresFor(Type))
               ? " runs on CUDA cores, not tensor cores"
@@ -303,7 +322,7 @@ void NaiveGemmCheck::reportProduct(const MatrixProduct &P, GemmSizeClass Class,
                                    FindingSink &Sink) {
   Sink.diag(Loc, "%0") << findingMessage(P, targets());
   Sink.diag(Loc, "%0", DiagnosticIDs::Note) << productText(P, Ctx);
-  std::string Type = elementName(P.a().Load->Type);
+  std::string Type = productTypeName(P);
   Sink.diag(Loc, "%0", DiagnosticIDs::Note)
       << remedyText(Type, P.tiled(), P.registerBlocked(), Class, targets());
   if (!targets().allHave(tensorCoresFor(Type)))

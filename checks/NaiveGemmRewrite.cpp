@@ -28,6 +28,9 @@ std::string operandsWhyNot(const MatrixProduct &P, CublasCall &Call) {
   Call.A = parameterOf(P.a().Global);
   Call.B = parameterOf(P.b().Global);
   Call.C = parameterOf(P.Store);
+  if (Call.Type == "complex float" || Call.Type == "complex double")
+    return "a complex product is cublasCgemm's or cublasZgemm's, which the "
+           "rewrite does not write";
   if (Call.Type != "float" && Call.Type != "double")
     return "only float and double products are rewritten";
   if (!P.ColumnsKnown)
@@ -323,7 +326,7 @@ std::string cublasCallText(const std::string &Compute,
 CublasPlan planCublasCall(const MatrixProduct &P,
                           const MatrixProductFinder &Finder, bool HasLaunches) {
   CublasPlan Plan;
-  Plan.Call.Type = elementName(P.a().Load->Type);
+  Plan.Call.Type = productTypeName(P);
   std::string &Why = Plan.WhyNot;
   Why = P.Acc.SoleTerm ? operandsWhyNot(P, Plan.Call)
                        : "the loop adds more than one product to the output";

@@ -115,9 +115,25 @@ static bool holdsFloats(QualType T, const TemplateStandIn *StandIn,
 
 namespace {
 
+// cuComplex.h's complex multiply-add, multiply and add (float and double).
+bool isComplexFmaName(StringRef N) { return N == "cuCfmaf" || N == "cuCfma"; }
+bool isComplexMultiply(StringRef N) { return N == "cuCmulf" || N == "cuCmul"; }
+bool isComplexAdd(StringRef N) { return N == "cuCaddf" || N == "cuCadd"; }
+
 bool isFmaName(StringRef N) {
   return N == "fma" || N == "fmaf" || N.starts_with("__fmaf_") ||
-         N.starts_with("__fma_") || N == "__hfma" || N == "std::fma";
+         N.starts_with("__fma_") || N == "__hfma" || N == "std::fma" ||
+         isComplexFmaName(N);
+}
+
+// A call to one of cuComplex.h's complex arithmetic functions.
+bool callsComplexArithmetic(const Expr *E) {
+  const auto *CE =
+      dyn_cast<CallExpr>(peelConversions(E)->IgnoreParenImpCasts());
+  if (!CE)
+    return false;
+  StringRef N = calleeName(CE);
+  return isComplexFmaName(N) || isComplexMultiply(N) || isComplexAdd(N);
 }
 
 void collectFactors(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
@@ -132,7 +148,8 @@ void collectFactors(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
 
 // `__fmul_rn(X, Y)` and the other rounded multiplies.
 bool isRoundedMultiply(StringRef N) {
-  return N.starts_with("__fmul_") || N.starts_with("__dmul_") || N == "__hmul";
+  return N.starts_with("__fmul_") || N.starts_with("__dmul_") ||
+         N == "__hmul" || isComplexMultiply(N);
 }
 
 // The two operands of `X * Y` or `__fmul_rn(X, Y)`.
@@ -210,7 +227,7 @@ fmaInto(const Expr *E, const VarDecl *Acc) {
       return std::nullopt;
     Roles = *Helper;
   }
-  if (localVariableOf(CE->getArg(Roles[2])) != Acc)
+  if (localVariableOf(peelConversions(CE->getArg(Roles[2]))) != Acc)
     return std::nullopt;
   return std::make_pair(CE->getArg(Roles[0]), CE->getArg(Roles[1]));
 }
@@ -283,6 +300,13 @@ void collectTerms(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
     collectTerms(Sum->R, Out);
     return;
   }
+  if (const auto *CE =
+          dyn_cast<CallExpr>(peelConversions(E)->IgnoreParenImpCasts());
+      CE && CE->getNumArgs() == 2 && isComplexAdd(calleeName(CE))) {
+    collectTerms(CE->getArg(0), Out);
+    collectTerms(CE->getArg(1), Out);
+    return;
+  }
   Out.push_back(E);
 }
 
@@ -295,6 +319,7 @@ std::optional<Accumulation> productTerm(const Expr *S,
       Accumulation R{S, nullptr, P->first, P->second, nullptr, {}};
       collectFactors(Term, R.Factors);
       R.SoleTerm = Added.size() == 1;
+      R.Complex = callsComplexArithmetic(Term);
       return R;
     }
   return std::nullopt;
@@ -310,7 +335,8 @@ addedTerms(const BinOp &B, const VarDecl *Acc, const Expr *Into) {
   if (B.Op == BO_AddAssign)
     return Terms;
   auto IsTarget = [&](const Expr *E) {
-    return Acc ? localVariableOf(E) == Acc : sameElement(E, Into);
+    return Acc ? localVariableOf(peelConversions(E)) == Acc
+               : sameElement(E, Into);
   };
   for (const Expr *T : Terms)
     if (!IsTarget(T))
@@ -347,8 +373,11 @@ std::optional<Accumulation> accumulation(const Expr *S,
     return std::nullopt;
   const Expr *R = peelConversions(B->R);
   if (B->Op == BO_Assign && Acc)
-    if (auto F = fmaInto(R, Acc))
-      return Accumulation{S, Acc, F->first, F->second};
+    if (auto F = fmaInto(R, Acc)) {
+      Accumulation A{S, Acc, F->first, F->second};
+      A.Complex = callsComplexArithmetic(R);
+      return A;
+    }
   std::optional<Accumulation> Term = productTerm(S, addedTerms(*B, Acc, Into));
   if (!Term)
     return std::nullopt;
@@ -441,6 +470,15 @@ std::string elementName(QualType T) {
   if (N.find("bfloat16") != std::string::npos)
     return "bfloat16";
   return N;
+}
+
+std::string productTypeName(const MatrixProduct &P) {
+  std::string Element = elementName(P.a().Load->Type);
+  return P.Acc.Complex ? "complex " + Element : Element;
+}
+
+unsigned productElementBytes(const MatrixProduct &P, const MemAccess &A) {
+  return P.Acc.Complex ? A.Width : scalarBytes(A);
 }
 
 //===----------------------------------------------------------------------===//

@@ -65,6 +65,9 @@ struct Accumulation {
   const clang::Expr *Into = nullptr;
   llvm::SmallVector<const clang::Expr *, 4> Factors;
   bool SoleTerm = true;
+  /// A complex product (`cuCfmaf`, `cuCmulf`): four real products a step,
+  /// on two-lane records the element type alone would call real.
+  bool Complex = false;
 };
 /// \p S as an accumulation, reading dependent types through \p StandIn
 /// (null outside a template analysed as written).
@@ -98,6 +101,14 @@ unsigned scalarBytes(const MemAccess &A);
 /// "float", "double", "half", "bfloat16" (also for their vector types), or
 /// the type as written.
 std::string elementName(clang::QualType T);
+
+/// The element type a product computes in: elementName of its first
+/// operand, "complex float" or "complex double" for a complex product.
+std::string productTypeName(const MatrixProduct &P);
+
+/// The bytes of one element of the product in \p A: a complex value's
+/// whole record, else scalarBytes.
+unsigned productElementBytes(const MatrixProduct &P, const MemAccess &A);
 
 /// What is known of one operand of a product.
 struct ProductOperand {
