@@ -4,6 +4,7 @@
 #include "AtomicHotspotCheck.h"
 #include "DivergentBarrierCheck.h"
 #include "DivergentBranchCheck.h"
+#include "ImplicitWarpSyncCheck.h"
 #include "MissingRestrictCheck.h"
 #include "NaiveGemmCheck.h"
 #include "SharedBankConflictCheck.h"
@@ -34,6 +35,8 @@ public:
                                Analysis);
     add<DivergentBranchCheck>(CheckFactories, "cudalint-divergent-branch",
                               Analysis);
+    add<ImplicitWarpSyncCheck>(CheckFactories, "cudalint-implicit-warp-sync",
+                               Analysis);
     add<MissingRestrictCheck>(CheckFactories, "cudalint-missing-restrict",
                               Analysis);
     add<NaiveGemmCheck>(CheckFactories, "cudalint-naive-gemm", Analysis);

@@ -64,6 +64,13 @@ def fail(message):
     sys.exit("check_cudalint.py: error: " + message)
 
 
+def compiler_error(text):
+    """An error that is not a check's finding (those end in `[cudalint-...]`)."""
+    return any(re.search(r": error: ", l) and
+               not re.search(r"\[cudalint-[a-z-]+\]$", l.rstrip())
+               for l in text.splitlines())
+
+
 def run(args, expect_success=True):
     print("Running: " + " ".join(args))
     sys.stdout.flush()
@@ -108,6 +115,10 @@ def parse_args():
                         "(--cuda-path) instead of the mock cuda.h")
     parser.add_argument("--expect-error", action="store_true",
                         help="the file does not compile; errors are expected")
+    parser.add_argument("--error-findings", action="store_true",
+                        help="the check reports errors (the file compiles): "
+                        "the plugin applies fix-its with --fix-errors, and "
+                        "the fixed file must show no compiler error")
     parser.add_argument("input")
     parser.add_argument("check")
     parser.add_argument("temp")
@@ -175,6 +186,10 @@ class FrontEnd:
                           os.path.join(a.shim_include,
                                        "cudalint_nvcc_compat.h")]
             extra += ["-Xclang", "-target-sdk-version=12.5"]
+        if a.error_findings and fix == "--fix":
+            # clang-tidy applies no fix-it while an error is reported (an
+            # error-level finding too) unless told to.
+            fix = "--fix-errors"
         return [a.clang_tidy, "--load=" + a.plugin, checks, fix,
                 "--use-color=false"] + config + [self.copy, "--"] + extra + flags
 
@@ -254,15 +269,19 @@ def main():
         if args.expect_error:
             if not has_error:
                 fail("%s: a compiler error was expected" % name)
+        elif args.error_findings:
+            if compiler_error(out + err) or status not in (0, 1):
+                fail("%s failed (exit status %d)" % (name, status))
         elif has_error or status not in (0, 1):
             fail("%s failed (exit status %d)" % (name, status))
         if name == "cudalint" and not args.expect_error:
             # Exit status: 0 without findings, 1 with findings.
-            has_warning = re.search(r": warning: ", out) is not None
+            has_warning = re.search(r": (warning|error): ", out) is not None
             if status != (1 if has_warning else 0):
                 fail("cudalint exited with %d although it %s findings" %
                      (status, "printed" if has_warning else "printed no"))
-        if name == "plugin" and status != 0 and not args.expect_error:
+        if name == "plugin" and status != 0 and not (args.expect_error or
+                                                     args.error_findings):
             fail("clang-tidy exited with %d" % status)
         fixed_by[name] = check_output(front, args, prefixes, cleaned, out)
 
@@ -272,7 +291,7 @@ def main():
         copy = os.path.join(workdir, "cudalint", os.path.basename(args.input))
         status, out, err = run(FrontEnd("cudalint", args, copy).command(),
                                expect_success=False)
-        if re.search(r": error: ", out + err) or status not in (0, 1):
+        if compiler_error(out + err) or status not in (0, 1):
             print(out)
             print(err)
             fail("the fixed file no longer compiles")

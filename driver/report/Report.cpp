@@ -50,6 +50,11 @@ const std::vector<CheckInfo> &checkCatalogue() {
        "Flags branches on which the lanes of most warps disagree while both "
        "ways do real work, and rewrites the interleaved tree reduction.",
        "checks/divergent-branch.md"},
+      {"cudalint-implicit-warp-sync",
+       "Flags warp-synchronous code that independent thread scheduling "
+       "(sm_70 and later) broke: unsynchronised shared-memory steps, legacy "
+       "intrinsics without a mask, masks naming absent lanes.",
+       "checks/implicit-warp-sync.md", "error"},
       {"cudalint-missing-restrict",
        "Flags kernel pointer parameters without '__restrict__' where a store "
        "through one of them forces the compiler to reload through another.",

@@ -145,6 +145,17 @@ __device__ int __any_sync(unsigned int mask, int predicate);
 __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
 __device__ unsigned int __reduce_max_sync(unsigned int mask,
                                           unsigned int value);
+__device__ float __shfl_up_sync(unsigned int mask, float var,
+                                unsigned int delta, int width = 32);
+// The legacy warp intrinsics without a mask (sm_30_intrinsics.h; clang's
+// CUDA wrappers declare them for every target).
+__device__ float __shfl(float var, int srcLane, int width = 32);
+__device__ float __shfl_up(float var, unsigned int delta, int width = 32);
+__device__ float __shfl_down(float var, unsigned int delta, int width = 32);
+__device__ float __shfl_xor(float var, int laneMask, int width = 32);
+__device__ unsigned int __ballot(int predicate);
+__device__ int __any(int predicate);
+__device__ int __all(int predicate);
 
 // Texture objects and their fetches (texture_indirect_functions.h).
 typedef unsigned long long cudaTextureObject_t;
