@@ -18,12 +18,12 @@ namespace cudalint {
 
 namespace {
 
-//===--- Sequences on shared memory ----------------------------------------===//
+//===--- Sequences on shared memory
+//----------------------------------------===//
 
 // The statement of the kernel's body that \p E (inlined through \p Stack)
 // is in: one step of a sequence.
-const Stmt *topStatement(const Expr *E,
-                         llvm::ArrayRef<const CallExpr *> Stack,
+const Stmt *topStatement(const Expr *E, llvm::ArrayRef<const CallExpr *> Stack,
                          ASTContext &Ctx) {
   const Stmt *Cur = siteInKernel(E, Stack);
   for (int Depth = 0; Depth < 64; ++Depth) {
@@ -49,13 +49,12 @@ const BinaryOperator *storingStatement(const Expr *E, ASTContext &Ctx) {
     if (!P)
       return nullptr;
     if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-      if (!BO->isAssignmentOp() || BO->getLHS()->IgnoreParenImpCasts() !=
-                                       E->IgnoreParenImpCasts())
+      if (!BO->isAssignmentOp() ||
+          BO->getLHS()->IgnoreParenImpCasts() != E->IgnoreParenImpCasts())
         return nullptr;
       DynTypedNodeList Up = Ctx.getParents(*BO);
       const Stmt *Holder = Up.empty() ? nullptr : Up[0].get<Stmt>();
-      if (!Holder || isa<Expr>(Holder) ||
-          BO->getLHS()->HasSideEffects(Ctx))
+      if (!Holder || isa<Expr>(Holder) || BO->getLHS()->HasSideEffects(Ctx))
         return nullptr;
       return BO;
     }
@@ -95,9 +94,8 @@ std::optional<FixItHint> orderedStep(const BinaryOperator *BO,
                 BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()))
                 .str() +
             " (" + *R + ")";
-  std::string Text = "{ auto cudalint_next = " + Value +
-                     "; __syncwarp(); " + *L +
-                     " = cudalint_next; __syncwarp(); }";
+  std::string Text = "{ auto cudalint_next = " + Value + "; __syncwarp(); " +
+                     *L + " = cudalint_next; __syncwarp(); }";
   // The statement's `;` goes with it.
   SourceLocation End = Lexer::findLocationAfterToken(
       BO->getEndLoc(), tok::semi, Ctx.getSourceManager(), Ctx.getLangOpts(),
@@ -150,7 +148,8 @@ SourceLocation expansionOf(const Expr *E, const ASTContext &Ctx) {
   return Ctx.getSourceManager().getExpansionLoc(E->getBeginLoc());
 }
 
-//===--- Warp intrinsics ---------------------------------------------------===//
+//===--- Warp intrinsics
+//---------------------------------------------------===//
 
 // The `_sync` form of a legacy warp intrinsic; empty for any other name.
 StringRef syncFormOf(StringRef Name) {
@@ -216,8 +215,8 @@ uint32_t absentLanes(const CallExpr *CE, uint32_t Mask, const KernelModel &M,
   // branches of `if` and `?:` are judged.
   for (const auto &G : Sets)
     for (const Guard &X : G)
-      if (!X.Exit && isa_and_nonnull<ForStmt, WhileStmt, DoStmt,
-                                     CXXForRangeStmt>(X.Where))
+      if (!X.Exit &&
+          isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(X.Where))
         return 0;
   uint32_t Absent = 0;
   bool Judged = false;
@@ -311,10 +310,9 @@ void ImplicitWarpSyncCheck::reportSequence(
   // earliest that precedes one.
   const WarpSyncHazard *First = Group.front();
   for (const WarpSyncHazard *H : Group)
-    if (std::make_pair(H->LoadFirst,
-                       !SM.isBeforeInTranslationUnit(
-                           expansionOf(H->Read->E, Ctx),
-                           expansionOf(First->Read->E, Ctx))) <
+    if (std::make_pair(H->LoadFirst, !SM.isBeforeInTranslationUnit(
+                                         expansionOf(H->Read->E, Ctx),
+                                         expansionOf(First->Read->E, Ctx))) <
         std::make_pair(First->LoadFirst, false))
       First = H;
   SourceLocation Loc = expansionOf(First->Read->E, Ctx);
@@ -337,7 +335,7 @@ void ImplicitWarpSyncCheck::reportSequence(
       D << F;
   }
   Sink.diag(expansionOf(First->Write->E, Ctx),
-            First->LoadFirst      ? "lane %0 writes it here"
+            First->LoadFirst     ? "lane %0 writes it here"
             : First->AcrossTrips ? "lane %0 wrote it here, in the loop's trip "
                                    "before"
                                  : "lane %0 wrote it here",
@@ -385,9 +383,9 @@ void ImplicitWarpSyncCheck::reportLegacyIntrinsics(
     }
     if (!takesLaneMask(Name))
       continue;
-    std::optional<int64_t> Mask =
-        CE->getNumArgs() ? integerConstant(CE->getArg(0), Ctx)
-                         : std::optional<int64_t>(0xffffffff);
+    std::optional<int64_t> Mask = CE->getNumArgs()
+                                      ? integerConstant(CE->getArg(0), Ctx)
+                                      : std::optional<int64_t>(0xffffffff);
     if (!Mask)
       continue;
     if (uint32_t Absent = absentLanes(CE, uint32_t(*Mask), M, Samplers, Ctx))
@@ -395,8 +393,8 @@ void ImplicitWarpSyncCheck::reportLegacyIntrinsics(
   }
 }
 
-void ImplicitWarpSyncCheck::reportLegacyCall(const CallExpr *CE,
-                                             bool WholeWarp, ASTContext &Ctx,
+void ImplicitWarpSyncCheck::reportLegacyCall(const CallExpr *CE, bool WholeWarp,
+                                             ASTContext &Ctx,
                                              FindingSink &Sink) {
   SourceLocation Loc = Ctx.getSourceManager().getExpansionLoc(CE->getExprLoc());
   if (!markReported(Loc))
@@ -434,9 +432,8 @@ void ImplicitWarpSyncCheck::reportLegacyCall(const CallExpr *CE,
         << Sync;
 }
 
-void ImplicitWarpSyncCheck::reportAbsentLanes(const CallExpr *CE,
-                                              uint32_t Mask, uint32_t Absent,
-                                              ASTContext &Ctx,
+void ImplicitWarpSyncCheck::reportAbsentLanes(const CallExpr *CE, uint32_t Mask,
+                                              uint32_t Absent, ASTContext &Ctx,
                                               FindingSink &Sink) {
   SourceLocation Loc = Ctx.getSourceManager().getExpansionLoc(CE->getExprLoc());
   if (!markReported(Loc))

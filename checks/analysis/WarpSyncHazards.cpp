@@ -94,7 +94,9 @@ Place readPlace(const MemAccess &A) {
 struct Barrier {
   Place At;
   llvm::SmallVector<const Stmt *, 2> Loops;
-  SourceRange Range; ///< For a separator: the call (loops are read from it).
+  /// For a separator: the calls that reach it and itself (the loops around
+  /// it are read from where they are).
+  llvm::SmallVector<SourceRange, 3> Ranges;
 };
 
 /// The innermost loop around both \p A and \p B, or null.
@@ -111,11 +113,11 @@ const Stmt *commonLoop(const MemAccess &A, const MemAccess &B) {
 bool inside(const Barrier &B, const Stmt *Loop, const SourceManager &SM) {
   if (llvm::is_contained(B.Loops, Loop))
     return true;
-  if (B.Range.isInvalid())
-    return false;
-  SourceLocation At = SM.getExpansionLoc(B.Range.getBegin());
-  return SM.isPointWithin(At, SM.getExpansionLoc(Loop->getBeginLoc()),
-                          SM.getExpansionLoc(Loop->getEndLoc()));
+  return llvm::any_of(B.Ranges, [&](SourceRange R) {
+    return SM.isPointWithin(SM.getExpansionLoc(R.getBegin()),
+                            SM.getExpansionLoc(Loop->getBeginLoc()),
+                            SM.getExpansionLoc(Loop->getEndLoc()));
+  });
 }
 
 /// The order of access \p W (at \p PW) and a later access \p R (at \p PR),
@@ -167,8 +169,7 @@ std::optional<Order> unsynchronised(const MemAccess &W, const Place &PW,
   }
   // R comes first in the body: it follows W of the trip before, unless a
   // barrier in the loop runs after W or before R.
-  if (!O.Loop ||
-      leavesLoopAfter(siteInKernel(W.E, W.CallStack), O.Loop, Ctx))
+  if (!O.Loop || leavesLoopAfter(siteInKernel(W.E, W.CallStack), O.Loop, Ctx))
     return std::nullopt;
   O.AcrossTrips = true;
   for (const Barrier &B : Barriers)
@@ -226,9 +227,9 @@ struct PairJudgement {
 // One warp: lanes A making \p First and B != A making \p Second at an
 // overlapping address; the store's lanes tell whether the whole warp makes
 // it.
-void judgeWarp(const MemAccess &First, const MemAccess &Second,
-               bool StoreFirst, const LaneRun &RunFirst,
-               const LaneRun &RunSecond, PairJudgement &J) {
+void judgeWarp(const MemAccess &First, const MemAccess &Second, bool StoreFirst,
+               const LaneRun &RunFirst, const LaneRun &RunSecond,
+               PairJudgement &J) {
   auto OF = RunFirst.offsets(First);
   auto OS = RunSecond.offsets(Second);
   if (!OF || !OS)
@@ -292,8 +293,7 @@ PairJudgement judgePair(const MemAccess &First, const MemAccess &Second,
             AtFirst.LoopIters[O.Loop] = K;
             AtSecond.LoopIters[O.Loop] = O.AcrossTrips ? K + 1 : K;
           }
-          judgeWarp(First, Second, StoreFirst,
-                    {S, Sample, Warps[I], &AtFirst},
+          judgeWarp(First, Second, StoreFirst, {S, Sample, Warps[I], &AtFirst},
                     {S, Sample, Warps[I], &AtSecond}, J);
           if (J.Found && J.PartialWarp)
             return J;
@@ -303,20 +303,26 @@ PairJudgement judgePair(const MemAccess &First, const MemAccess &Second,
 }
 
 bool sharedPlain(const MemAccess &A) {
-  return A.Space == MemSpace::Shared && !A.IsAtomic && A.Width > 0 &&
-         A.Root && !A.Offset->hasVarying();
+  return A.Space == MemSpace::Shared && !A.IsAtomic && A.Width > 0 && A.Root &&
+         !A.Offset->hasVarying();
 }
 
 std::vector<Barrier> barriersOf(const KernelModel &M,
-                                llvm::ArrayRef<const CallExpr *> Separators) {
+                                llvm::ArrayRef<WarpSeparator> Separators) {
   std::vector<Barrier> Out;
   for (const SyncPoint &P : M.syncs()) {
-    Barrier B{framesOf(P.CallStack), P.Loops, SourceRange()};
+    Barrier B{framesOf(P.CallStack), P.Loops, {}};
     B.At.push_back(P.E->getBeginLoc());
     Out.push_back(std::move(B));
   }
-  for (const CallExpr *C : Separators)
-    Out.push_back({Place{C->getBeginLoc()}, {}, C->getSourceRange()});
+  for (const WarpSeparator &S : Separators) {
+    Barrier B{framesOf(S.Stack), {}, {}};
+    for (const CallExpr *C : S.Stack)
+      B.Ranges.push_back(C->getSourceRange());
+    B.Ranges.push_back(S.Call->getSourceRange());
+    B.At.push_back(S.Call->getBeginLoc());
+    Out.push_back(std::move(B));
+  }
   return Out;
 }
 
@@ -324,7 +330,7 @@ std::vector<Barrier> barriersOf(const KernelModel &M,
 
 std::vector<WarpSyncHazard>
 warpSyncHazards(const KernelModel &M, llvm::ArrayRef<WarpSampler> Samplers,
-                llvm::ArrayRef<const CallExpr *> Separators, ASTContext &Ctx) {
+                llvm::ArrayRef<WarpSeparator> Separators, ASTContext &Ctx) {
   std::vector<WarpSyncHazard> Out;
   if (M.incomplete() || Samplers.empty())
     return Out;
@@ -350,9 +356,8 @@ warpSyncHazards(const KernelModel &M, llvm::ArrayRef<WarpSampler> Samplers,
                        : unsynchronised(R, PR, W, PW, Barriers, Ctx);
         if (!O)
           continue;
-        PairJudgement J = StoreFirst
-                              ? judgePair(W, R, true, *O, M, Samplers)
-                              : judgePair(R, W, false, *O, M, Samplers);
+        PairJudgement J = StoreFirst ? judgePair(W, R, true, *O, M, Samplers)
+                                     : judgePair(R, W, false, *O, M, Samplers);
         if (J.Found)
           Out.push_back({&W, &R, J.Writer, J.Reader, O->AcrossTrips, O->Loop,
                          J.StoreSeen && !J.PartialWarp, !StoreFirst});
@@ -362,22 +367,39 @@ warpSyncHazards(const KernelModel &M, llvm::ArrayRef<WarpSampler> Samplers,
   return Out;
 }
 
-std::vector<const CallExpr *> warpSeparators(const Stmt *Body) {
-  std::vector<const CallExpr *> Out;
-  llvm::SmallVector<const Stmt *, 32> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *CE = dyn_cast<CallExpr>(S))
-      if (cudaBarrier(CE) || reachesMemoryOrdering(CE) ||
-          exchangesAcrossLanes(CE)) {
-        Out.push_back(CE);
-        continue;
-      }
-    for (const Stmt *C : S->children())
-      Work.push_back(C);
+namespace {
+
+void collectSeparators(const Stmt *S,
+                       llvm::SmallVectorImpl<const CallExpr *> &Stack,
+                       std::vector<WarpSeparator> &Out) {
+  if (!S)
+    return;
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *D = CE->getDirectCallee();
+    const FunctionDecl *Def = D ? D->getDefinition() : nullptr;
+    bool Followed = Def && Def->getBody() && Stack.size() < 3 &&
+                    !Def->getASTContext().getSourceManager().isInSystemHeader(
+                        Def->getLocation()) &&
+                    !llvm::is_contained(Stack, CE);
+    if (cudaBarrier(CE) || (!Followed && (reachesMemoryOrdering(CE) ||
+                                          exchangesAcrossLanes(CE)))) {
+      Out.push_back(WarpSeparator{{Stack.begin(), Stack.end()}, CE});
+    } else if (Followed) {
+      Stack.push_back(CE);
+      collectSeparators(Def->getBody(), Stack, Out);
+      Stack.pop_back();
+    }
   }
+  for (const Stmt *C : S->children())
+    collectSeparators(C, Stack, Out);
+}
+
+} // namespace
+
+std::vector<WarpSeparator> warpSeparators(const Stmt *Body) {
+  std::vector<WarpSeparator> Out;
+  llvm::SmallVector<const CallExpr *, 4> Stack;
+  collectSeparators(Body, Stack, Out);
   return Out;
 }
 
@@ -427,9 +449,10 @@ void callsOf(const Stmt *Body, const FunctionDecl *Callee,
     callsOf(C, Callee, Out);
 }
 
-std::vector<llvm::SmallVector<Guard, 4>>
-guardSetsAt(const Stmt *S, const KernelModel &M, ASTContext &Ctx,
-            unsigned Depth) {
+std::vector<llvm::SmallVector<Guard, 4>> guardSetsAt(const Stmt *S,
+                                                     const KernelModel &M,
+                                                     ASTContext &Ctx,
+                                                     unsigned Depth) {
   std::vector<llvm::SmallVector<Guard, 4>> Sets;
   const FunctionDecl *Owner = nullptr;
   auto [Branch, Taken] = innermostBranch(S, Ctx, &Owner);
@@ -480,8 +503,7 @@ std::vector<LaneMasks> lanesReaching(llvm::ArrayRef<Guard> Guards,
     for (unsigned Sample = 0; Sample < std::min(S.samples(), MaxSamples);
          ++Sample) {
       std::vector<unsigned> Warps = S.warpOrder(Sample);
-      for (unsigned I = 0; I < std::min<size_t>(Warps.size(), MaxWarps);
-           ++I) {
+      for (unsigned I = 0; I < std::min<size_t>(Warps.size(), MaxWarps); ++I) {
         LaneRun Run{S, Sample, Warps[I], nullptr};
         LaneMasks L;
         for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {

@@ -1,4 +1,5 @@
-//===--- WarpSyncHazards.h - warp-synchronous shared-memory code -*- C++ -*-===//
+//===--- WarpSyncHazards.h - warp-synchronous shared-memory code -*- C++
+//-*-===//
 //
 // Since Volta (sm_70) the lanes of a warp are scheduled independently: code
 // that lets one lane read a shared-memory slot another lane of its warp
@@ -51,23 +52,30 @@ struct WarpSyncHazard {
   bool LoadFirst = false;
 };
 
+/// A call that orders the lanes of a warp, reached through \p Stack (the
+/// calls of helpers from the kernel's body, outermost first).
+struct WarpSeparator {
+  llvm::SmallVector<const clang::CallExpr *, 2> Stack;
+  const clang::CallExpr *Call = nullptr;
+};
+
 /// The hazards of \p M under \p Samplers (one per block shape), at most two
-/// per store and load pair (the load after the store, and before it); \p Separators are barrier calls the model does
-/// not record (a partial-mask `__syncwarp(mask)`, a tile's `sync()`, or a
-/// call of a helper that makes one), each taken to order everything before
-/// it against everything after it. Empty when the model is incomplete.
+/// per store and load pair (the load after the store, and before it);
+/// \p Separators are the calls that order the lanes besides the barriers
+/// the model records, each ordering everything before it against everything
+/// after it. Empty when the model is incomplete.
 std::vector<WarpSyncHazard>
 warpSyncHazards(const KernelModel &M, llvm::ArrayRef<WarpSampler> Samplers,
-                llvm::ArrayRef<const clang::CallExpr *> Separators,
+                llvm::ArrayRef<WarpSeparator> Separators,
                 clang::ASTContext &Ctx);
 
-/// The calls of \p Body (a kernel's) that order the lanes of a warp and
-/// that the model does not record as barriers: `__syncwarp` with any mask,
-/// `sync()` of a cooperative group, `__barrier_sync`, the `_sync` shuffles,
-/// votes and reductions (every lane of the mask waits there) and
-/// cooperative groups' `reduce`, and calls of helpers that make one (a few
-/// calls deep).
-std::vector<const clang::CallExpr *> warpSeparators(const clang::Stmt *Body);
+/// The calls of \p Body (a kernel's) and of the helpers it calls (a few
+/// calls deep) that order the lanes of a warp: barriers of any scope and
+/// mask (`__syncwarp(mask)`, a cooperative group's `sync`), the `_sync`
+/// shuffles, votes and reductions (every lane of the mask waits there),
+/// cooperative groups' collectives, and calls into code not followed (a
+/// library's) that makes one.
+std::vector<WarpSeparator> warpSeparators(const clang::Stmt *Body);
 
 /// The guards under which \p S (in the kernel of \p M or a helper it
 /// calls) runs, one list per place the model walked it: those of its

@@ -14,7 +14,7 @@ EXPECT_KEYS = {
     "check", "kernel", "fix", "expect_diagnostics", "expect_fixed",
     "compare", "gpu_facts_row", "expected_speedup", "no_diagnostics",
     "silent_after_fix", "nvcc_flags", "cudalint_args", "comment", "after",
-    "awaiting_measurement",
+    "awaiting_measurement", "sanitizer",
 }
 
 FIX_MODES = ("fix", "notes", "manual")
@@ -143,6 +143,10 @@ def _check_value_types(spec, where):
                         for v in compare.values())):
             raise UsageError(f"{where}: 'compare' must be \"bitwise\" or "
                              "{\"rtol\": R, \"atol\": A}")
+    if "sanitizer" in spec and spec["sanitizer"] not in ("racecheck",
+                                                         "synccheck"):
+        raise UsageError(f"{where}: 'sanitizer' must be \"racecheck\" or "
+                         "\"synccheck\"")
     if "expected_speedup" in spec and \
             not isinstance(spec["expected_speedup"], (int, float)):
         raise UsageError(f"{where}: 'expected_speedup' must be a number")

@@ -132,6 +132,26 @@ def print_mode(args, run, results):
         if t and not t["measurable"]:
             print(f"{r['id']}: no measurable gain on this GPU "
                   f"({t['speedup']:.2f}x, the IQRs overlap)")
+        san = r.get("sanitizer")
+        if san:
+            print(f"{r['id']}: {sanitizer_line(san)}")
+
+
+def sanitizer_line(san):
+    """`racecheck: before 3 hazards (0 errors), after none: ok`."""
+    def side(rep):
+        if not rep or rep.get("errors") is None:
+            return "no report"
+        found = rep["errors"] + rep.get("hazards", 0)
+        if not found:
+            return "none"
+        if "hazards" in rep:
+            return f"{rep['hazards']} hazards ({rep['errors']} errors)"
+        return f"{rep['errors']} errors"
+    if san.get("verdict") == "not-run" and san.get("why"):
+        return f"{san['tool']}: not run ({san['why']})"
+    return (f"{san['tool']}: before {side(san.get('before'))}, after "
+            f"{side(san.get('after'))}: {san['verdict']}")
 
 
 def print_verdict(results):

@@ -7,6 +7,7 @@ from pathlib import Path
 from .build import Nvcc
 from .gpu import ClockSampler, Runner
 from .lint import Linter
+from .sanitizer import Sanitizer
 from .util import COMMON, log, rel
 
 
@@ -29,6 +30,7 @@ def new_result(fx):
         "expected_speedup": fx.spec.get("expected_speedup"),
         "gpu_facts_row": fx.spec.get("gpu_facts_row"),
         "diagnostics": {}, "fix": {}, "build": {}, "timing": None,
+        "sanitizer": None,
         "correctness": {"verdict": "not-run"}, "problems": [],
     }
 
@@ -42,6 +44,7 @@ class Verifier:
         self.linter = Linter(args.cudalint, args.cudalint_timeout, arch)
         self.nvcc = Nvcc(nvcc, arch, args.compile_timeout)
         self.runner = Runner(args, work)
+        self.sanitizer = Sanitizer(args.run_timeout)
         self.src_root = work / "src"
         shutil.copytree(COMMON, self.src_root / "common", dirs_exist_ok=True)
 
@@ -75,6 +78,10 @@ class Verifier:
                                        result)
         if timed and fixed is not None and built and not result["problems"]:
             self._time(fx, binaries, result)
+            if fx.spec.get("sanitizer") and not result["problems"]:
+                log(f"[{fx.id}] compute-sanitizer --tool "
+                    f"{fx.spec['sanitizer']}")
+                self.sanitizer.check(fx, binaries, result)
         result["status"] = "FAIL" if result["problems"] else "ok"
         for p in result["problems"]:
             log(f"[{fx.id}] FAIL: {p}")

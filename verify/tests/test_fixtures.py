@@ -110,6 +110,8 @@ class LoadExpectTest(TempDirTest):
                              "'compare' must be")
         self.assert_rejected(dict(VALID, expected_speedup="3x"),
                              "'expected_speedup' must be a number")
+        self.assert_rejected(dict(VALID, sanitizer="memcheck"),
+                             "'sanitizer' must be")
 
 
 class FindFixturesTest(TempDirTest):
