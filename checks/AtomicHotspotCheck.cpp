@@ -493,8 +493,13 @@ std::optional<AtomicFinding> AtomicHotspotCheck::hotspotOf(
   if (!Op || alreadyReported(locationOf(A, Ctx)))
     return std::nullopt;
   std::optional<int64_t> BufferElements;
-  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(A.Root))
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(A.Root)) {
     BufferElements = launchedBufferElements(*P, Launches, A.Type, Ctx);
+    if (!BufferElements)
+      BufferElements = launchedBufferUsedElsewhere(
+          *P, Launches, A.Type, Ctx,
+          [&](const FunctionDecl &K) { return &model(KernelView{K}); });
+  }
   return classifyHotspot(A, *Op, addressSharing(A, Samplers, Leaves), M, Ctx,
                          BufferElements);
 }
