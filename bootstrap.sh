@@ -42,6 +42,11 @@ for pkg in "${PACKAGES[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
   [[ $status == "install ok installed" ]] || MISSING+=("$pkg")
 done
+# npm (for the SARIF validator the tests use): Debian's, unless some npm is
+# already on PATH (a Node.js installed from elsewhere would conflict).
+if [[ $MODE == test ]] && ! command -v npm >/dev/null; then
+  MISSING+=(npm)
+fi
 if [[ ${#MISSING[@]} -eq 0 ]]; then
   echo "all ${#PACKAGES[@]} packages are installed"
 else
@@ -123,9 +128,28 @@ if [[ $MODE == example ]]; then
   exit 0
 fi
 
-say "Step 3/3: ctest --test-dir build --output-on-failure"
 failed=()
 skipped=""
+
+# The official SARIF validator, pinned by tools/sarif/package-lock.json and
+# installed there (nothing global); the tests validate every SARIF report
+# they write with it (test/sarif/validate_official.py).
+say "Installing the SARIF validator (npm ci in tools/sarif)"
+SARIF_TOOL=tools/sarif/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+if [[ -x $SARIF_TOOL && tools/sarif/node_modules/.package-lock.json -nt tools/sarif/package-lock.json ]]; then
+  echo "installed: $(cat tools/sarif/package.json | grep -o '"@microsoft/sarif-multitool": "[^"]*"')"
+elif (cd tools/sarif && npm ci --no-audit --no-fund --loglevel=error); then
+  # npm 11 no longer runs the package's own `chmod u+x` install script.
+  [[ -f $SARIF_TOOL ]] && chmod u+x "$SARIF_TOOL"
+else
+  if [[ ${CI:-} == true ]]; then
+    failed+=("npm ci in tools/sarif (the SARIF validator)")
+  else
+    warn "could not install the SARIF validator; its test will be skipped."
+  fi
+fi
+
+say "Step 3/3: ctest --test-dir build --output-on-failure"
 ctest --test-dir build --output-on-failure || failed+=("ctest")
 
 say "verify/run --compile-only"

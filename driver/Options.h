@@ -27,6 +27,7 @@ enum class DriverMode {
   Merge,          ///< --merge: merge the reports of shards into one.
   Launch,         ///< --launch: lint a unit, then run its compile command.
   ExportCommands, ///< --export-compile-commands: a database for clang tools.
+  Explain,        ///< --explain: print a check's documentation page.
 };
 
 /// Which files are linted, and how each one is parsed.
@@ -81,6 +82,8 @@ struct DriverOptions {
   std::string WarningsAsErrors;
   /// --changed-lines: the unified diff to read ("-": stdin).
   std::string ChangedLinesFrom;
+  /// --explain: the check whose page to print.
+  std::string ExplainCheck;
   /// --export-compile-commands: the directory to write the database to.
   std::string ExportCommandsDir;
   /// --launch: the compile command after it, launchers included.

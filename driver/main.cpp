@@ -128,6 +128,12 @@ static cl::opt<unsigned> Timeout(
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
+static cl::opt<std::string>
+    Explain("explain",
+            cl::desc("Print the documentation of CHECK (its page of "
+                     "docs/checks/, compiled in; 'cudalint-' may be left out) "
+                     "and exit"),
+            cl::value_desc("CHECK"), cl::cat(Category));
 static cl::opt<bool> PrintCommands(
     "print-commands",
     cl::desc("Print the clang command each file would be parsed with, one "
@@ -292,7 +298,8 @@ bool parseFlags(const std::vector<const char *> &Own) {
 
 DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   DriverOptions Options;
-  Options.Mode = ListChecks                       ? DriverMode::ListChecks
+  Options.Mode = !Explain.empty()                 ? DriverMode::Explain
+                 : ListChecks                     ? DriverMode::ListChecks
                  : PrintCommands                  ? DriverMode::PrintCommands
                  : !Merge.empty()                 ? DriverMode::Merge
                  : LaunchFlag                     ? DriverMode::Launch
@@ -389,9 +396,12 @@ std::optional<DriverOptions> parseOptions(int Argc, const char **Argv) {
   }
   if (std::string Error = settingsProblem(Options.Settings); !Error.empty())
     return usageError(Error);
+  Options.ExplainCheck = Explain;
   if (Options.Mode == DriverMode::ListChecks ||
-      Options.Mode == DriverMode::ExportCommands)
-    return Options; // Listing the checks, or exporting, needs no paths.
+      Options.Mode == DriverMode::ExportCommands ||
+      Options.Mode == DriverMode::Explain)
+    return Options; // Listing or explaining the checks, or exporting, needs
+                    // no paths.
   if (Options.Mode == DriverMode::Launch)
     return Options.LaunchCommand.empty()
                ? usageError("--launch needs the compile command after it: "
@@ -413,6 +423,24 @@ int listChecks(const DriverOptions &Options) {
       absolute(Paths.empty() ? "probe.cu" : Paths.front() + "/probe.cu");
   for (const std::string &Name : enabledChecks(Options.Settings, Probe))
     outs() << Name << "\n";
+  return ExitClean;
+}
+
+// --explain: a check's page, as `rustc --explain` prints an error's.
+int explainCheck(const std::string &Name) {
+  std::string Check =
+      StringRef(Name).starts_with("cudalint-") ? Name : "cudalint-" + Name;
+  std::string Page = checkPage(Check);
+  if (Page.empty()) {
+    std::string Known;
+    for (const CheckInfo &C : checkCatalogue())
+      Known += (Known.empty() ? "" : ", ") + C.Name;
+    printError("unknown check '" + Name + "'; the checks are: " + Known);
+    return ExitTrouble;
+  }
+  outs() << Page;
+  if (!StringRef(Page).ends_with("\n"))
+    outs() << "\n";
   return ExitClean;
 }
 
@@ -519,6 +547,8 @@ int main(int argc, const char **argv) {
     return ExitTrouble;
   if (Options->Mode == DriverMode::ListChecks)
     return listChecks(*Options);
+  if (Options->Mode == DriverMode::Explain)
+    return explainCheck(Options->ExplainCheck);
   if (Options->Mode == DriverMode::Merge)
     return mergeShards(*Options);
   if (Options->Mode == DriverMode::Launch)

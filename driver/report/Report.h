@@ -70,6 +70,10 @@ struct CheckInfo {
 };
 const std::vector<CheckInfo> &checkCatalogue();
 
+/// The documentation page of \p Check (`cudalint-<name>`), compiled in from
+/// docs/checks/ (markdown); empty for an unknown check.
+std::string checkPage(const std::string &Check);
+
 /// The texts of the files findings point into, each read once per report;
 /// nullptr (or nullopt) for a file that cannot be read.
 class SourceFiles {

@@ -35,11 +35,6 @@ const std::map<std::string, const char *> &checkPages() {
   return Pages;
 }
 
-std::string checkPage(const std::string &Check) {
-  auto It = checkPages().find(Check);
-  return It == checkPages().end() ? "" : It->second;
-}
-
 // Where a region ends: the identifier or number at its start, else one
 // character.
 unsigned tokenEnd(const Message &M, SourceFiles &Sources) {
@@ -54,6 +49,11 @@ unsigned tokenEnd(const Message &M, SourceFiles &Sources) {
 }
 
 } // namespace
+
+std::string checkPage(const std::string &Check) {
+  auto It = checkPages().find(Check);
+  return It == checkPages().end() ? "" : It->second;
+}
 
 static std::string fileUri(const std::string &AbsolutePath) {
   std::string Rel = displayPath(AbsolutePath);
