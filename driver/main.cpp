@@ -65,8 +65,12 @@ static cl::opt<std::string> ConfigFile(
     cl::cat(Category));
 static cl::opt<std::string> HeaderFilter(
     "header-filter",
-    cl::desc("Regex of headers whose findings are shown (default: headers "
-             "under the paths given)"),
+    cl::desc("Regex of headers whose findings are shown (default: the "
+             "project's headers: under each directory given, and for a file "
+             "given, under its project: the CMake source tree its "
+             "compilation database names, else its database's common root, "
+             "else the CMake source tree of the working directory, else its "
+             "version-control root; system headers never)"),
     cl::cat(Category));
 static cl::opt<ReportFormat> OutputFormat(
     "format", cl::desc("Output format"),

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ci/Launch.h"
+#include "ci/LaunchOnce.h"
 #include "run/Discovery.h"
 #include "run/Lint.h"
 #include "run/Project.h"
@@ -65,6 +66,11 @@ bool lintLaunched(DriverOptions &Options,
   Options.Workers.ShowProgress = false;
   RunReport Report = mergeRecord(collectResults(Options, *Project));
   keepFindingsOnly(Report);
+  // A header's findings once per build: the first unit that reports them
+  // (and fails under --warnings-as-errors) claims them (LaunchOnce.h).
+  if (Options.Cache.Enabled)
+    dropHeaderFindingsShown(Report, Sources, Options.Cache.Dir,
+                            enclosingBuildId());
   unsigned Failing = promoteToErrors(Report, Options.WarningsAsErrors);
   if (!Report.Findings.empty()) {
     llvm::raw_ostream &Out = llvm::errs();

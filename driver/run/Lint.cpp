@@ -10,6 +10,7 @@
 #include "run/Lint.h"
 #include "ci/Shards.h"
 #include "report/Fingerprint.h"
+#include "run/ProjectRoot.h"
 #include "run/ResultCache.h"
 #include "worker/Analyzer.h"
 
@@ -424,7 +425,9 @@ LintRecord collectResults(const DriverOptions &Options, LintProject &Project) {
                           Options, Project, Cache);
   Cache.trim();
 
-  Record.Roots = Files.Roots;
+  // Headers are shown where they belong to the project: a directory given,
+  // or the source tree of a file given (ProjectRoot.h).
+  Record.Roots = headerRoots(Files.Roots, Project);
   Record.HeaderFilter = Project.Input->HeaderFilter;
   Record.PathErrors = Files.Errors;
   Record.UnreadablePaths = Files.UnreadablePaths;

@@ -19,7 +19,8 @@ struct LintRecord {
   std::vector<FileResult> Lone;
   /// The sources another source names in an #include (textual scan).
   std::vector<std::string> Fragments;
-  std::vector<std::string> Roots;          ///< The paths given, absolute.
+  /// Where shown headers lie: each directory given, each file's project.
+  std::vector<std::string> Roots;
   std::optional<std::string> HeaderFilter; ///< --header-filter.
   std::vector<FileError> PathErrors;       ///< Missing or unreadable paths.
   unsigned UnreadablePaths = 0;

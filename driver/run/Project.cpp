@@ -81,6 +81,11 @@ CommandSource::commandFor(const std::string &File, std::string *From) {
   return Commands.front();
 }
 
+std::vector<std::string> CommandSource::databaseFiles(const std::string &Path) {
+  tooling::CompilationDatabase *DB = load(Path);
+  return DB ? DB->getAllFiles() : std::vector<std::string>();
+}
+
 tooling::CompilationDatabase *CommandSource::load(const std::string &File) {
   auto It = Loaded.find(File);
   if (It != Loaded.end())

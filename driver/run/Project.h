@@ -37,6 +37,9 @@ public:
   std::optional<clang::tooling::CompileCommand>
   commandFor(const std::string &File, std::string *From = nullptr);
 
+  /// The files the database at \p Path (as commandFor names it) lists.
+  std::vector<std::string> databaseFiles(const std::string &Path);
+
   /// The compile_commands.json -p named (the file), when it could be used.
   std::string explicitPath() const {
     return Explicit ? PathOf.at(Explicit) : "";

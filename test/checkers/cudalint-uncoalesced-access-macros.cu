@@ -16,14 +16,24 @@
 // RUN: FileCheck %s --check-prefix=HEADER --match-full-lines --input-file=%t.hdr/dir/smooth.cuh
 // RUN: FileCheck %s --check-prefix=SOURCE --match-full-lines --input-file=%t.hdr/dir/smooth.cu
 //
-// The .cu file alone: the header is not among the paths given, so its
-// findings are not shown and neither file is edited.
-// RUN: %expect_exit 0 %cudalint --checks=-*,cudalint-uncoalesced-access --fix-notes %t.hdr/file/smooth.cu -- -nocudainc -isystem %inputs \
-// RUN:   | FileCheck %s --check-prefix=HIDDEN --allow-empty
-// RUN: diff %S/Inputs/uncoalesced-access/smooth.cuh %t.hdr/file/smooth.cuh
-// RUN: diff %S/Inputs/uncoalesced-access/smooth.cu %t.hdr/file/smooth.cu
+// The .cu file alone: the header belongs to its project (the checkout it
+// lies in), so its findings are shown and both files are edited, as when
+// the directory is given.
+// RUN: %expect_exit 1 %cudalint --checks=-*,cudalint-uncoalesced-access --fix-notes %t.hdr/file/smooth.cu -- -nocudainc -isystem %inputs \
+// RUN:   | FileCheck %s --check-prefix=MSG --implicit-check-not="{{warning|error}}:"
+// RUN: diff %t.hdr/dir/smooth.cuh %t.hdr/file/smooth.cuh
+// RUN: diff %t.hdr/dir/smooth.cu %t.hdr/file/smooth.cu
 //
-// ... unless --header-filter selects it, through either front end.
+// A --header-filter that leaves it out hides its findings and edits nothing.
+// RUN: rm -rf %t.hdr/hidden && mkdir -p %t.hdr/hidden
+// RUN: cp %S/Inputs/uncoalesced-access/smooth.cuh %S/Inputs/uncoalesced-access/smooth.cu %t.hdr/hidden/
+// RUN: %expect_exit 0 %cudalint --checks=-*,cudalint-uncoalesced-access --fix-notes --header-filter=nothing-matches %t.hdr/hidden/smooth.cu -- -nocudainc -isystem %inputs \
+// RUN:   | FileCheck %s --check-prefix=HIDDEN --allow-empty
+// RUN: diff %S/Inputs/uncoalesced-access/smooth.cuh %t.hdr/hidden/smooth.cuh
+// RUN: diff %S/Inputs/uncoalesced-access/smooth.cu %t.hdr/hidden/smooth.cu
+//
+// --header-filter selects it, through either front end (clang-tidy's
+// default shows no header).
 // RUN: %expect_exit 1 %cudalint --checks=-*,cudalint-uncoalesced-access --fix-notes --header-filter=smooth %t.hdr/filtered/smooth.cu -- -nocudainc -isystem %inputs \
 // RUN:   | FileCheck %s --check-prefix=MSG --implicit-check-not="{{warning|error}}:"
 // RUN: %clang_tidy --load=%plugin --checks=-*,cudalint-uncoalesced-access --fix-notes --header-filter=smooth --config={} %t.hdr/plugin/smooth.cu \
