@@ -80,8 +80,12 @@ def main(argv):
         return 1
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "validation.sarif")
+        # A .NET program: without ICU (a minimal system) it must be told
+        # to run culture-invariant, which validation does not need.
+        env = dict(os.environ, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT="1")
         proc = subprocess.run([a.validator, "validate", *reports, "-o", out,
-                               "--quiet"], capture_output=True, text=True)
+                               "--quiet"], capture_output=True, text=True,
+                              env=env)
         if not os.path.isfile(out):
             print(proc.stdout + proc.stderr)
             print("error: the validator wrote no result")
