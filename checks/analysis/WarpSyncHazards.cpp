@@ -9,6 +9,8 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <array>
+#include <map>
+#include <tuple>
 
 using namespace clang;
 
@@ -216,6 +218,30 @@ struct LaneRun {
   }
 };
 
+using LaneOffsets = std::optional<std::array<int64_t, WarpSize>>;
+
+/// Each access's lane offsets per warp, sample and held trip, computed once
+/// for all the pairs the access is in.
+class OffsetCache {
+public:
+  const LaneOffsets &get(const LaneRun &Run, const MemAccess &A) {
+    const void *Loop = nullptr;
+    int64_t Trip = -1;
+    if (Run.At && !Run.At->LoopIters.empty())
+      std::tie(Loop, Trip) = *Run.At->LoopIters.begin();
+    auto [It, New] =
+        Cache.try_emplace(Key{&A, &Run.S, Run.Sample, Run.Warp, Loop, Trip});
+    if (New)
+      It->second = Run.offsets(A);
+    return It->second;
+  }
+
+private:
+  using Key = std::tuple<const MemAccess *, const WarpSampler *, unsigned,
+                         unsigned, const void *, int64_t>;
+  std::map<Key, LaneOffsets> Cache;
+};
+
 /// What the samples of one pair showed.
 struct PairJudgement {
   bool Found = false;
@@ -229,9 +255,9 @@ struct PairJudgement {
 // it.
 void judgeWarp(const MemAccess &First, const MemAccess &Second, bool StoreFirst,
                const LaneRun &RunFirst, const LaneRun &RunSecond,
-               PairJudgement &J) {
-  auto OF = RunFirst.offsets(First);
-  auto OS = RunSecond.offsets(Second);
+               OffsetCache &Offsets, PairJudgement &J) {
+  const LaneOffsets &OF = Offsets.get(RunFirst, First);
+  const LaneOffsets &OS = Offsets.get(RunSecond, Second);
   if (!OF || !OS)
     return;
   const auto &Store = StoreFirst ? *OF : *OS;
@@ -278,7 +304,8 @@ std::vector<int64_t> tripsToHold(const KernelModel &M, const Stmt *Loop) {
 
 PairJudgement judgePair(const MemAccess &First, const MemAccess &Second,
                         bool StoreFirst, const Order &O, const KernelModel &M,
-                        llvm::ArrayRef<WarpSampler> Samplers) {
+                        llvm::ArrayRef<WarpSampler> Samplers,
+                        OffsetCache &Offsets) {
   PairJudgement J;
   std::vector<int64_t> Trips =
       O.Loop ? tripsToHold(M, O.Loop) : std::vector<int64_t>{-1};
@@ -294,7 +321,7 @@ PairJudgement judgePair(const MemAccess &First, const MemAccess &Second,
             AtSecond.LoopIters[O.Loop] = O.AcrossTrips ? K + 1 : K;
           }
           judgeWarp(First, Second, StoreFirst, {S, Sample, Warps[I], &AtFirst},
-                    {S, Sample, Warps[I], &AtSecond}, J);
+                    {S, Sample, Warps[I], &AtSecond}, Offsets, J);
           if (J.Found && J.PartialWarp)
             return J;
         }
@@ -336,6 +363,7 @@ warpSyncHazards(const KernelModel &M, llvm::ArrayRef<WarpSampler> Samplers,
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<Barrier> Barriers = barriersOf(M, Separators);
+  OffsetCache Offsets;
   size_t Pairs = 0;
   for (const MemAccess &W : M.accesses()) {
     if (!W.IsStore || !sharedPlain(W))
@@ -356,8 +384,9 @@ warpSyncHazards(const KernelModel &M, llvm::ArrayRef<WarpSampler> Samplers,
                        : unsynchronised(R, PR, W, PW, Barriers, Ctx);
         if (!O)
           continue;
-        PairJudgement J = StoreFirst ? judgePair(W, R, true, *O, M, Samplers)
-                                     : judgePair(R, W, false, *O, M, Samplers);
+        PairJudgement J =
+            StoreFirst ? judgePair(W, R, true, *O, M, Samplers, Offsets)
+                       : judgePair(R, W, false, *O, M, Samplers, Offsets);
         if (J.Found)
           Out.push_back({&W, &R, J.Writer, J.Reader, O->AcrossTrips, O->Loop,
                          J.StoreSeen && !J.PartialWarp, !StoreFirst});
