@@ -2,6 +2,7 @@
 
 #include "ImplicitWarpSyncCheck.h"
 #include "analysis/CudaNames.h"
+#include "analysis/InlinedHelpers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -42,27 +43,13 @@ const Stmt *topStatement(const Expr *E, llvm::ArrayRef<const CallExpr *> Stack,
 // The assignment statement that stores \p E, when it is a statement of its
 // own (`v[t] += v[t + 16];`), with its left side free of side effects.
 const BinaryOperator *storingStatement(const Expr *E, ASTContext &Ctx) {
-  const Stmt *Cur = E;
-  for (int Depth = 0; Depth < 4; ++Depth) {
-    DynTypedNodeList Parents = Ctx.getParents(*Cur);
-    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-    if (!P)
-      return nullptr;
-    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-      if (!BO->isAssignmentOp() ||
-          BO->getLHS()->IgnoreParenImpCasts() != E->IgnoreParenImpCasts())
-        return nullptr;
-      DynTypedNodeList Up = Ctx.getParents(*BO);
-      const Stmt *Holder = Up.empty() ? nullptr : Up[0].get<Stmt>();
-      if (!Holder || isa<Expr>(Holder) || BO->getLHS()->HasSideEffects(Ctx))
-        return nullptr;
-      return BO;
-    }
-    if (!isa<ParenExpr, ImplicitCastExpr>(P))
-      return nullptr;
-    Cur = P;
-  }
-  return nullptr;
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(assignmentStoring(E, Ctx));
+  if (!BO || BO->getLHS()->IgnoreParenImpCasts() != E->IgnoreParenImpCasts() ||
+      BO->getLHS()->HasSideEffects(Ctx))
+    return nullptr;
+  DynTypedNodeList Up = Ctx.getParents(*BO);
+  const Stmt *Holder = Up.empty() ? nullptr : Up[0].get<Stmt>();
+  return Holder && !isa<Expr>(Holder) ? BO : nullptr;
 }
 
 std::optional<std::string> fileText(SourceRange R, const ASTContext &Ctx) {
@@ -174,21 +161,19 @@ bool takesLaneMask(StringRef Name) {
            Name.starts_with("__uni")));
 }
 
-void collectCalls(const Stmt *S, std::set<const FunctionDecl *> &Seen,
-                  std::vector<const CallExpr *> &Out, unsigned Depth) {
-  if (!S)
-    return;
-  if (const auto *CE = dyn_cast<CallExpr>(S)) {
-    Out.push_back(CE);
-    const FunctionDecl *D = CE->getDirectCallee();
-    const FunctionDecl *Def = D ? D->getDefinition() : nullptr;
-    if (Def && Depth < 3 && Seen.insert(Def).second &&
-        !Def->getASTContext().getSourceManager().isInSystemHeader(
-            Def->getLocation()))
-      collectCalls(Def->getBody(), Seen, Out, Depth + 1);
-  }
-  for (const Stmt *C : S->children())
-    collectCalls(C, Seen, Out, Depth);
+// The calls of \p Body and of the helpers the model inlines into it, each
+// helper's once.
+std::vector<const CallExpr *> inlinedCalls(const Stmt *Body,
+                                           const SourceManager &SM) {
+  std::vector<const CallExpr *> Calls;
+  std::set<const FunctionDecl *> Seen;
+  walkInlinedCalls(Body, SM,
+                   [&](const CallExpr *CE, ArrayRef<const CallExpr *>,
+                       const FunctionDecl *Helper) {
+                     Calls.push_back(CE);
+                     return Helper && Seen.insert(Helper).second;
+                   });
+  return Calls;
 }
 
 // True when every lane of the warp reaches \p CE wherever the model
@@ -271,8 +256,8 @@ void ImplicitWarpSyncCheck::checkKernel(const KernelView &Kernel,
   for (const KernelView &F : analysedInstances(Kernel)) {
     const KernelModel &M = model(F);
     const Stmt *Body = F.Decl.getBody();
-    std::vector<WarpSyncHazard> Hazards =
-        warpSyncHazards(M, Samplers, warpSeparators(Body), Ctx);
+    std::vector<WarpSyncHazard> Hazards = warpSyncHazards(
+        M, Samplers, warpSeparators(Body, Ctx.getSourceManager()), Ctx);
     reportSequences(Hazards, M, Ctx, Sink);
     reportLegacyIntrinsics(Body, M, Samplers, Ctx, Sink);
   }
@@ -372,10 +357,7 @@ void ImplicitWarpSyncCheck::reportSequence(
 void ImplicitWarpSyncCheck::reportLegacyIntrinsics(
     const Stmt *Body, const KernelModel &M,
     llvm::ArrayRef<WarpSampler> Samplers, ASTContext &Ctx, FindingSink &Sink) {
-  std::set<const FunctionDecl *> Seen;
-  std::vector<const CallExpr *> Calls;
-  collectCalls(Body, Seen, Calls, 0);
-  for (const CallExpr *CE : Calls) {
+  for (const CallExpr *CE : inlinedCalls(Body, Ctx.getSourceManager())) {
     StringRef Name = calleeName(CE);
     if (!syncFormOf(Name).empty() && CE->getNumArgs() > 0) {
       reportLegacyCall(CE, wholeWarpAt(CE, M, Samplers, Ctx), Ctx, Sink);

@@ -70,4 +70,43 @@ const FunctionDecl *helperToInline(const CallExpr *Call,
   return Def;
 }
 
+namespace {
+
+struct CallWalk {
+  const SourceManager &SM;
+  llvm::function_ref<bool(const CallExpr *, llvm::ArrayRef<const CallExpr *>,
+                          const FunctionDecl *)>
+      Visit;
+  llvm::SmallVector<const CallExpr *, 4> Stack;
+  llvm::SmallVector<const FunctionDecl *, 4> Active;
+
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Helper =
+          helperToInline(CE, CE->getDirectCallee(), Active, SM);
+      if (Visit(CE, Stack, Helper) && Helper) {
+        Stack.push_back(CE);
+        Active.push_back(Helper);
+        walk(Helper->getBody());
+        Active.pop_back();
+        Stack.pop_back();
+      }
+    }
+    for (const Stmt *C : S->children())
+      walk(C);
+  }
+};
+
+} // namespace
+
+void walkInlinedCalls(
+    const Stmt *Body, const SourceManager &SM,
+    llvm::function_ref<bool(const CallExpr *, llvm::ArrayRef<const CallExpr *>,
+                            const FunctionDecl *)>
+        Visit) {
+  CallWalk{SM, Visit, {}, {}}.walk(Body);
+}
+
 } // namespace cudalint

@@ -14,6 +14,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace cudalint {
 
@@ -29,6 +30,17 @@ const clang::FunctionDecl *
 helperToInline(const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
                llvm::ArrayRef<const clang::FunctionDecl *> Active,
                const clang::SourceManager &SM);
+
+/// Calls \p Visit on each call in \p Body and in the helpers a walk from it
+/// inlines (helperToInline), with the calls that led there (outermost
+/// first) and the helper the call would be walked into (null for none); the
+/// helper is walked only where \p Visit returns true.
+void walkInlinedCalls(
+    const clang::Stmt *Body, const clang::SourceManager &SM,
+    llvm::function_ref<bool(const clang::CallExpr *Call,
+                            llvm::ArrayRef<const clang::CallExpr *> Stack,
+                            const clang::FunctionDecl *Helper)>
+        Visit);
 
 /// True when \p CE calls a lambda (`A(row, k)` on `auto A = [&](...) {
 /// ... }`): argument 0 is the closure, argument I + 1 parameter I, and the

@@ -2,6 +2,7 @@
 
 #include "WarpSyncHazards.h"
 #include "CudaNames.h"
+#include "InlinedHelpers.h"
 #include "LaneExchange.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -58,26 +59,8 @@ Place framesOf(llvm::ArrayRef<const CallExpr *> Stack) {
 /// Where a store takes effect: after everything its assignment reads
 /// (`v[t] += v[t + 16]` stores after loading `v[t + 16]`).
 SourceLocation storeLocation(const Expr *E, ASTContext &Ctx) {
-  const Expr *Cur = E;
-  for (int Depth = 0; Depth < 4; ++Depth) {
-    DynTypedNodeList Parents = Ctx.getParents(*Cur);
-    const Expr *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
-    if (!P)
-      break;
-    if (const auto *BO = dyn_cast<BinaryOperator>(P);
-        BO && BO->isAssignmentOp())
-      return BO->getEndLoc();
-    if (const auto *UO = dyn_cast<UnaryOperator>(P);
-        UO && UO->isIncrementDecrementOp())
-      return UO->getEndLoc();
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P);
-        OC && OC->isAssignmentOp())
-      return OC->getEndLoc();
-    if (!isa<ParenExpr, ImplicitCastExpr, MemberExpr>(P))
-      break;
-    Cur = P;
-  }
-  return E->getEndLoc();
+  const Expr *Assignment = assignmentStoring(E, Ctx);
+  return (Assignment ? Assignment : E)->getEndLoc();
 }
 
 Place writePlace(const MemAccess &A, ASTContext &Ctx) {
@@ -179,6 +162,21 @@ std::optional<Order> unsynchronised(const MemAccess &W, const Place &PW,
         (compare(PW, B.At, SM) <= 0 || compare(B.At, PR, SM) <= 0))
       return std::nullopt;
   return O;
+}
+
+/// Calls \p F(S, Sample, Warp) for the first MaxWarps warps of the first
+/// MaxSamples samples of each sampler; stops when \p F returns false.
+void forEachSampledWarp(
+    llvm::ArrayRef<WarpSampler> Samplers,
+    llvm::function_ref<bool(const WarpSampler &, unsigned, unsigned)> F) {
+  for (const WarpSampler &S : Samplers)
+    for (unsigned Sample = 0; Sample < std::min(S.samples(), MaxSamples);
+         ++Sample) {
+      std::vector<unsigned> Warps = S.warpOrder(Sample);
+      for (unsigned I = 0; I < std::min<size_t>(Warps.size(), MaxWarps); ++I)
+        if (!F(S, Sample, Warps[I]))
+          return;
+    }
 }
 
 /// One warp of one sample, with the loop around a pair held.
@@ -309,23 +307,21 @@ PairJudgement judgePair(const MemAccess &First, const MemAccess &Second,
   PairJudgement J;
   std::vector<int64_t> Trips =
       O.Loop ? tripsToHold(M, O.Loop) : std::vector<int64_t>{-1};
-  for (const WarpSampler &S : Samplers)
-    for (unsigned Sample = 0; Sample < std::min(S.samples(), MaxSamples);
-         ++Sample) {
-      std::vector<unsigned> Warps = S.warpOrder(Sample);
-      for (unsigned I = 0; I < std::min<size_t>(Warps.size(), MaxWarps); ++I)
+  forEachSampledWarp(
+      Samplers, [&](const WarpSampler &S, unsigned Sample, unsigned Warp) {
         for (int64_t K : Trips) {
           WhatIf AtFirst, AtSecond;
           if (K >= 0) {
             AtFirst.LoopIters[O.Loop] = K;
             AtSecond.LoopIters[O.Loop] = O.AcrossTrips ? K + 1 : K;
           }
-          judgeWarp(First, Second, StoreFirst, {S, Sample, Warps[I], &AtFirst},
-                    {S, Sample, Warps[I], &AtSecond}, Offsets, J);
+          judgeWarp(First, Second, StoreFirst, {S, Sample, Warp, &AtFirst},
+                    {S, Sample, Warp, &AtSecond}, Offsets, J);
           if (J.Found && J.PartialWarp)
-            return J;
+            return false;
         }
-    }
+        return true;
+      });
   return J;
 }
 
@@ -355,6 +351,29 @@ std::vector<Barrier> barriersOf(const KernelModel &M,
 
 } // namespace
 
+const Expr *assignmentStoring(const Expr *E, ASTContext &Ctx) {
+  const Expr *Cur = E;
+  for (int Depth = 0; Depth < 4; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    const Expr *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+    if (!P)
+      return nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P);
+        BO && BO->isAssignmentOp())
+      return BO;
+    if (const auto *UO = dyn_cast<UnaryOperator>(P);
+        UO && UO->isIncrementDecrementOp())
+      return UO;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P);
+        OC && OC->isAssignmentOp())
+      return OC;
+    if (!isa<ParenExpr, ImplicitCastExpr, MemberExpr>(P))
+      return nullptr;
+    Cur = P;
+  }
+  return nullptr;
+}
+
 std::vector<WarpSyncHazard>
 warpSyncHazards(const KernelModel &M, llvm::ArrayRef<WarpSampler> Samplers,
                 llvm::ArrayRef<WarpSeparator> Separators, ASTContext &Ctx) {
@@ -364,17 +383,21 @@ warpSyncHazards(const KernelModel &M, llvm::ArrayRef<WarpSampler> Samplers,
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<Barrier> Barriers = barriersOf(M, Separators);
   OffsetCache Offsets;
+  std::vector<std::pair<const MemAccess *, Place>> Loads;
+  for (const MemAccess &R : M.accesses())
+    if (R.IsLoad && sharedPlain(R))
+      Loads.push_back({&R, readPlace(R)});
   size_t Pairs = 0;
   for (const MemAccess &W : M.accesses()) {
     if (!W.IsStore || !sharedPlain(W))
       continue;
     Place PW = writePlace(W, Ctx);
-    for (const MemAccess &R : M.accesses()) {
-      if (!R.IsLoad || !sharedPlain(R) || R.Root != W.Root)
+    for (const auto &[RP, PR] : Loads) {
+      const MemAccess &R = *RP;
+      if (R.Root != W.Root)
         continue;
       if (++Pairs > MaxPairs)
         return Out;
-      Place PR = readPlace(R);
       // A load after the store (it may read the other lane's value), then
       // a store after the load (it may overwrite what the other lane has
       // not read yet).
@@ -396,39 +419,23 @@ warpSyncHazards(const KernelModel &M, llvm::ArrayRef<WarpSampler> Samplers,
   return Out;
 }
 
-namespace {
-
-void collectSeparators(const Stmt *S,
-                       llvm::SmallVectorImpl<const CallExpr *> &Stack,
-                       std::vector<WarpSeparator> &Out) {
-  if (!S)
-    return;
-  if (const auto *CE = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *D = CE->getDirectCallee();
-    const FunctionDecl *Def = D ? D->getDefinition() : nullptr;
-    bool Followed = Def && Def->getBody() && Stack.size() < 3 &&
-                    !Def->getASTContext().getSourceManager().isInSystemHeader(
-                        Def->getLocation()) &&
-                    !llvm::is_contained(Stack, CE);
-    if (cudaBarrier(CE) || (!Followed && (reachesMemoryOrdering(CE) ||
-                                          exchangesAcrossLanes(CE)))) {
-      Out.push_back(WarpSeparator{{Stack.begin(), Stack.end()}, CE});
-    } else if (Followed) {
-      Stack.push_back(CE);
-      collectSeparators(Def->getBody(), Stack, Out);
-      Stack.pop_back();
-    }
-  }
-  for (const Stmt *C : S->children())
-    collectSeparators(C, Stack, Out);
-}
-
-} // namespace
-
-std::vector<WarpSeparator> warpSeparators(const Stmt *Body) {
+std::vector<WarpSeparator> warpSeparators(const Stmt *Body,
+                                          const SourceManager &SM) {
   std::vector<WarpSeparator> Out;
-  llvm::SmallVector<const CallExpr *, 4> Stack;
-  collectSeparators(Body, Stack, Out);
+  // A barrier is one wherever it is; a helper the model inlines is walked,
+  // so that its barriers are placed among its accesses; any other call that
+  // orders the lanes (a library's) is one as a whole.
+  walkInlinedCalls(
+      Body, SM,
+      [&](const CallExpr *CE, ArrayRef<const CallExpr *> Stack,
+          const FunctionDecl *Helper) {
+        if (cudaBarrier(CE) || (!Helper && (reachesMemoryOrdering(CE) ||
+                                            exchangesAcrossLanes(CE)))) {
+          Out.push_back(WarpSeparator{{Stack.begin(), Stack.end()}, CE});
+          return false;
+        }
+        return true;
+      });
   return Out;
 }
 
@@ -528,22 +535,19 @@ std::vector<LaneMasks> lanesReaching(llvm::ArrayRef<Guard> Guards,
     if (!G.Exit)
       Kept.push_back(G);
   std::vector<LaneMasks> Out;
-  for (const WarpSampler &S : Samplers)
-    for (unsigned Sample = 0; Sample < std::min(S.samples(), MaxSamples);
-         ++Sample) {
-      std::vector<unsigned> Warps = S.warpOrder(Sample);
-      for (unsigned I = 0; I < std::min<size_t>(Warps.size(), MaxWarps); ++I) {
-        LaneRun Run{S, Sample, Warps[I], nullptr};
-        LaneMasks L;
-        for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
-          if (Run.passes({}, Lane))
-            L.Existing |= 1u << Lane;
-          if (Run.passes(Kept, Lane))
-            L.Reaching |= 1u << Lane;
-        }
-        Out.push_back(L);
-      }
-    }
+  forEachSampledWarp(Samplers,
+                     [&](const WarpSampler &S, unsigned Sample, unsigned Warp) {
+                       LaneRun Run{S, Sample, Warp, nullptr};
+                       LaneMasks L;
+                       for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+                         if (Run.passes({}, Lane))
+                           L.Existing |= 1u << Lane;
+                         if (Run.passes(Kept, Lane))
+                           L.Reaching |= 1u << Lane;
+                       }
+                       Out.push_back(L);
+                       return true;
+                     });
   return Out;
 }
 

@@ -52,6 +52,12 @@ struct WarpSyncHazard {
   bool LoadFirst = false;
 };
 
+/// The assignment that stores to the lvalue \p E (`=`, `op=`, `++`/`--`,
+/// an overloaded `=`), through parentheses, implicit casts and member
+/// accesses; null when none does.
+const clang::Expr *assignmentStoring(const clang::Expr *E,
+                                     clang::ASTContext &Ctx);
+
 /// A call that orders the lanes of a warp, reached through \p Stack (the
 /// calls of helpers from the kernel's body, outermost first).
 struct WarpSeparator {
@@ -69,13 +75,14 @@ warpSyncHazards(const KernelModel &M, llvm::ArrayRef<WarpSampler> Samplers,
                 llvm::ArrayRef<WarpSeparator> Separators,
                 clang::ASTContext &Ctx);
 
-/// The calls of \p Body (a kernel's) and of the helpers it calls (a few
-/// calls deep) that order the lanes of a warp: barriers of any scope and
-/// mask (`__syncwarp(mask)`, a cooperative group's `sync`), the `_sync`
-/// shuffles, votes and reductions (every lane of the mask waits there),
-/// cooperative groups' collectives, and calls into code not followed (a
-/// library's) that makes one.
-std::vector<WarpSeparator> warpSeparators(const clang::Stmt *Body);
+/// The calls of \p Body (a kernel's) and of the helpers the model inlines
+/// into it (walkInlinedCalls) that order the lanes of a warp: barriers of
+/// any scope and mask (`__syncwarp(mask)`, a cooperative group's `sync`),
+/// the `_sync` shuffles, votes and reductions (every lane of the mask waits
+/// there), cooperative groups' collectives, and calls into code not
+/// inlined (a library's) that makes one.
+std::vector<WarpSeparator> warpSeparators(const clang::Stmt *Body,
+                                          const clang::SourceManager &SM);
 
 /// The guards under which \p S (in the kernel of \p M or a helper it
 /// calls) runs, one list per place the model walked it: those of its
