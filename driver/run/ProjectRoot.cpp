@@ -28,34 +28,38 @@ std::string commonDirectory(const std::vector<std::string> &Files) {
   return Common;
 }
 
-// The nearest directory at or above \p Dir holding a version-control
-// checkout (.git, a directory or a worktree's file; .hg; .svn).
-std::string versionControlRoot(StringRef Dir) {
+// The first answer \p Probe gives for \p Dir or a directory above it,
+// nearest first; empty when none gives one.
+std::string firstAbove(StringRef Dir,
+                       function_ref<std::string(const std::string &)> Probe) {
   for (std::string D = Dir.str(); !D.empty();
        D = sys::path::parent_path(D).str()) {
-    for (const char *Marker : {".git", ".hg", ".svn"}) {
-      SmallString<256> P(D);
-      sys::path::append(P, Marker);
-      if (sys::fs::exists(P))
-        return D;
-    }
+    if (std::string Found = Probe(D); !Found.empty())
+      return Found;
     if (sys::path::parent_path(D) == D)
       break;
   }
   return "";
 }
 
+// The nearest directory at or above \p Dir holding a version-control
+// checkout (.git, a directory or a worktree's file; .hg; .svn).
+std::string versionControlRoot(StringRef Dir) {
+  return firstAbove(Dir, [](const std::string &D) -> std::string {
+    for (const char *Marker : {".git", ".hg", ".svn"}) {
+      SmallString<256> P(D);
+      sys::path::append(P, Marker);
+      if (sys::fs::exists(P))
+        return D;
+    }
+    return "";
+  });
+}
+
 // The CMake source tree of the build tree \p Dir is in (CMakeCache.txt in
 // it or a directory above).
 std::string cmakeSourceAbove(StringRef Dir) {
-  for (std::string D = Dir.str(); !D.empty();
-       D = sys::path::parent_path(D).str()) {
-    if (std::string Source = cmakeSourceDir(D); !Source.empty())
-      return Source;
-    if (sys::path::parent_path(D) == D)
-      break;
-  }
-  return "";
+  return firstAbove(Dir, cmakeSourceDir);
 }
 
 // A usable root for \p File: not the filesystem's, holding the file, and
