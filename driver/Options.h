@@ -77,6 +77,9 @@ struct DriverOptions {
   FixOptions Fixes;
   WorkerOptions Workers;
   CacheOptions Cache;
+  /// Parses start from precompiled headers shared by the run (--no-pch:
+  /// off); kept in the cache's directory, or a scratch one without it.
+  bool ReuseHeaders = true;
   ShardSpec Shard;
   /// --warnings-as-errors: globs of checks whose findings are errors.
   std::string WarningsAsErrors;

@@ -182,6 +182,11 @@ static cl::opt<std::string> CacheDir(
 static cl::opt<bool>
     NoCache("no-cache", cl::desc("Neither read nor write the result cache"),
             cl::cat(Category));
+static cl::opt<bool>
+    NoPch("no-pch",
+          cl::desc("Parse every file's headers in full: no precompiled headers "
+                   "shared by the files of the run (findings are the same)"),
+          cl::cat(Category));
 static cl::opt<std::string>
     Shard("shard",
           cl::desc("Lint the K-th of N stable shares of the files (by a hash "
@@ -345,6 +350,7 @@ DriverOptions optionsFromFlags(std::vector<std::string> ExtraArgs) {
   Options.ExportCommandsDir = ExportCompileCommands;
   Options.ChangedLinesFrom = ChangedLinesFrom;
   Options.Cache.Enabled = !NoCache;
+  Options.ReuseHeaders = !NoPch;
   Options.Cache.Dir = CacheDir.empty() ? defaultCacheDir() : absolute(CacheDir);
   return Options;
 }

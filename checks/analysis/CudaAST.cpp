@@ -523,9 +523,13 @@ llvm::DenseSet<const FunctionDecl *> reachedFrom(
 
 KernelUseIndex::KernelUseIndex(ASTContext &Ctx) {
   const FunctionDecl *Main = nullptr;
-  KernelUseCollector(Ctx, Launches, OtherUses, HostCalls, NamedOtherwise,
-                     NamingFunctions, Main)
-      .TraverseDecl(Ctx.getTranslationUnitDecl());
+  KernelUseCollector Collector(Ctx, Launches, OtherUses, HostCalls,
+                               NamedOtherwise, NamingFunctions, Main);
+  // What this parse declared: declarations a precompiled header holds come
+  // from system headers, which the collector passes over (and loading them
+  // would cost what the header saved).
+  for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+    Collector.TraverseDecl(D);
   if (Main)
     ReachedFromMain = reachedFrom(Main, HostCalls);
 }

@@ -98,6 +98,9 @@ struct FileResult {
   /// The include search over the linted directories placed or missed a
   /// header, so the set of headers it searched decides the result too.
   bool UsedHeaderSearch = false;
+  /// Its worker crashed or exited abnormally (not timed out); kept in
+  /// memory only.
+  bool WorkerDied = false;
 };
 
 /// \p J as text. Paths and messages are not always UTF-8 (a file named in

@@ -13,9 +13,11 @@
 #include "run/ProjectRoot.h"
 #include "run/ResultCache.h"
 #include "worker/Analyzer.h"
+#include "worker/HeaderReuse.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
 #include <map>
@@ -44,7 +46,8 @@ FileResult unanalysed(const std::string &File, std::string Why) {
 // the request the parent already made for the file's cache key (with its
 // config found sound), if it made one.
 FileResult lintFile(const LintSettings &Settings, LintProject &Project,
-                    const std::string &File, const ParseRequest *Known) {
+                    const std::string &File, const ParseRequest *Known,
+                    const HeaderReuse *Reuse) {
   std::string ConfigError = Known ? "" : validateConfigFor(Settings, File);
   if (!ConfigError.empty())
     return unanalysed(File, ConfigError);
@@ -57,7 +60,7 @@ FileResult lintFile(const LintSettings &Settings, LintProject &Project,
             "', which does not exist: regenerate the database (re-run cmake, "
             "or bear) from where the build lives, or fix the entry's "
             "\"directory\"");
-  return analyzeFile(Settings, Request);
+  return analyzeFile(Settings, Request, Reuse);
 }
 
 std::vector<std::string>
@@ -336,11 +339,36 @@ cacheKeyFor(const LintSettings &Settings, LintProject &Project,
   return std::make_pair(std::move(Key), std::move(Request));
 }
 
+// The files of \p Fresh whose worker died, linted again without the
+// precompiled headers: a crash in loading them (clang 19 has some) must not
+// cost the file its findings. A crash of its own comes back as before.
+void reparseDeadWithoutReuse(const std::vector<std::string> &Files,
+                             std::vector<FileResult> &Fresh,
+                             const DriverOptions &Options,
+                             LintProject &Project) {
+  std::vector<std::string> Dead;
+  std::vector<size_t> DeadAt;
+  for (size_t I = 0; I < Fresh.size(); ++I)
+    if (Fresh[I].WorkerDied) {
+      Dead.push_back(Files[I]);
+      DeadAt.push_back(I);
+    }
+  if (Dead.empty())
+    return;
+  auto Work = [&](const std::string &File) {
+    return lintFile(Options.Settings, Project, File, nullptr, nullptr);
+  };
+  std::vector<FileResult> Again = runIsolated(Dead, Options.Workers, Work);
+  for (size_t J = 0; J < Again.size(); ++J)
+    Fresh[DeadAt[J]] = std::move(Again[J]);
+}
+
 // Lints \p Files: the results the cache holds for them, and the others in
 // worker processes (then stored). In the order of \p Files.
 std::vector<FileResult> lintUnits(const std::vector<std::string> &Files,
                                   const DriverOptions &Options,
-                                  LintProject &Project, ResultCache &Cache) {
+                                  LintProject &Project, ResultCache &Cache,
+                                  const HeaderReuse *Reuse) {
   std::vector<std::optional<FileResult>> Slots(Files.size());
   std::vector<std::string> Keys(Files.size()), Missed;
   std::vector<size_t> MissedAt;
@@ -360,9 +388,11 @@ std::vector<FileResult> lintUnits(const std::vector<std::string> &Files,
   auto Work = [&](const std::string &File) {
     auto Known = Requests.find(File);
     return lintFile(Options.Settings, Project, File,
-                    Known == Requests.end() ? nullptr : &Known->second);
+                    Known == Requests.end() ? nullptr : &Known->second, Reuse);
   };
   std::vector<FileResult> Fresh = runIsolated(Missed, Options.Workers, Work);
+  if (Reuse)
+    reparseDeadWithoutReuse(Missed, Fresh, Options, Project);
   for (size_t J = 0; J < Fresh.size(); ++J) {
     if (!Keys[MissedAt[J]].empty())
       Cache.store(Keys[MissedAt[J]], Fresh[J]);
@@ -378,13 +408,44 @@ std::vector<FileResult> lintUnits(const std::vector<std::string> &Files,
 // without one), the cache first.
 std::vector<FileResult> lintShare(const std::vector<std::string> &Files,
                                   const DriverOptions &Options,
-                                  LintProject &Project, ResultCache &Cache) {
+                                  LintProject &Project, ResultCache &Cache,
+                                  const HeaderReuse *Reuse) {
   std::vector<std::string> Share;
   for (const std::string &File : Files)
     if (inShard(File, Options.Shard))
       Share.push_back(File);
-  return lintUnits(Share, Options, Project, Cache);
+  return lintUnits(Share, Options, Project, Cache, Reuse);
 }
+
+// Where the run keeps the precompiled headers its parses share: beside the
+// result cache, so that the next run finds them too, else in a scratch
+// directory removed at the end.
+class ReuseDir {
+public:
+  explicit ReuseDir(const DriverOptions &Options) {
+    if (!Options.ReuseHeaders)
+      return;
+    llvm::SmallString<256> Dir;
+    if (Options.Cache.Enabled && !Options.Cache.Dir.empty()) {
+      Dir = Options.Cache.Dir;
+      llvm::sys::path::append(Dir, "pch");
+    } else if (!llvm::sys::fs::createUniqueDirectory("cudalint-pch", Dir)) {
+      Scratch = std::string(Dir);
+    } else {
+      return;
+    }
+    Reuse.emplace(std::string(Dir));
+  }
+  ~ReuseDir() {
+    if (!Scratch.empty())
+      llvm::sys::fs::remove_directories(Scratch);
+  }
+  const HeaderReuse *get() const { return Reuse ? &*Reuse : nullptr; }
+
+private:
+  std::optional<HeaderReuse> Reuse;
+  std::string Scratch;
+};
 
 // The report before any result: the paths that could not be read and the
 // compilation databases that could not be used (each once, in order).
@@ -415,14 +476,15 @@ LintRecord collectResults(const DriverOptions &Options, LintProject &Project) {
   // file that includes them, not parsed on their own.
   std::set<std::string> Fragments = includedSources(Files.Sources);
   Record.Fragments.assign(Fragments.begin(), Fragments.end());
+  ReuseDir Reuse(Options);
   Record.Units = lintShare(translationUnits(Files.Sources, Fragments), Options,
-                           Project, Cache);
+                           Project, Cache, Reuse.get());
   // The headers and fragments no unit (of this shard) included go alone.
   std::vector<FileResult> Units = Record.Units;
   IncluderMap IncludedBy = firstIncluders(Units);
   dropIncludedSources(Units, IncludedBy, Fragments);
   Record.Lone = lintShare(notIncluded(Files.Headers, Fragments, IncludedBy),
-                          Options, Project, Cache);
+                          Options, Project, Cache, Reuse.get());
   Cache.trim();
 
   // Headers are shown where they belong to the project: a directory given,

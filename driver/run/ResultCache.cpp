@@ -16,10 +16,9 @@
 
 #include "run/ResultCache.h"
 #include "fix/Fixes.h"
+#include "run/Digest.h"
 
-#include "clang/Basic/Version.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -43,55 +42,11 @@ namespace cudalint {
 
 namespace {
 
-int64_t nanoseconds(llvm::sys::TimePoint<> T) {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             T.time_since_epoch())
-      .count();
-}
-
 int64_t nowNs() { return nanoseconds(std::chrono::system_clock::now()); }
 
 // A file modified this recently may still change within the same tick of a
 // coarse file-system clock: its time is not trusted, its contents are.
 constexpr int64_t TooNewNs = 2'000'000'000;
-
-// Mixes length-prefixed strings into a BLAKE3 digest, so that no two lists
-// of strings hash alike by concatenation.
-class Digest {
-public:
-  void add(StringRef S) {
-    uint64_t Size = S.size();
-    H.update(llvm::ArrayRef<uint8_t>(reinterpret_cast<uint8_t *>(&Size),
-                                     sizeof(Size)));
-    H.update(S);
-  }
-  void add(const std::vector<std::string> &List) {
-    add(std::to_string(List.size()));
-    for (const std::string &S : List)
-      add(S);
-  }
-  std::string hex() { return llvm::toHex(H.final(), /*LowerCase=*/true); }
-
-private:
-  llvm::BLAKE3 H;
-};
-
-// cudalint's own identity: its version, its clang, and the executable
-// itself (size and time), so that a rebuilt cudalint never reads the
-// results of the one before.
-std::string toolIdentity() {
-  static const std::string Identity = [] {
-    std::string Id =
-        std::string(CUDALINT_VERSION) + "|" + clang::getClangFullVersion();
-    std::string Exe = fs::getMainExecutable(nullptr, nullptr);
-    fs::file_status Status;
-    if (!Exe.empty() && !fs::status(Exe, Status))
-      Id += "|" + std::to_string(Status.getSize()) + "|" +
-            std::to_string(nanoseconds(Status.getLastModificationTime()));
-    return Id;
-  }();
-  return Identity;
-}
 
 std::optional<nlohmann::json> readEntry(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
@@ -309,7 +264,10 @@ void ResultCache::trim() {
   std::error_code EC;
   for (fs::recursive_directory_iterator It(Options.Dir, EC), End;
        It != End && !EC; It.increment(EC)) {
-    if (!StringRef(It->path()).ends_with(".json"))
+    // Results, and the precompiled headers of HeaderReuse (whose records
+    // tell a later run to build one again once it is gone).
+    if (!StringRef(It->path()).ends_with(".json") &&
+        !StringRef(It->path()).ends_with(".pch"))
       continue;
     fs::file_status Status;
     if (fs::status(It->path(), Status) ||

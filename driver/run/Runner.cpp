@@ -144,8 +144,10 @@ private:
           "analysis timed out after " + std::to_string(Options.TimeoutSeconds) +
           " s; the other files were analysed (--timeout=SECONDS allows more, "
           "--timeout=0 no limit)");
-    else
+    else {
       Out.FileErrors.push_back(describeStatus(Status));
+      Out.WorkerDied = true;
+    }
     std::remove(R.ResultPath.c_str());
     ++Done;
     if (Options.ShowProgress) {

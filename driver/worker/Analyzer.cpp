@@ -3,7 +3,9 @@
 #include "worker/Analyzer.h"
 #include "report/Report.h"
 #include "run/Discovery.h"
+#include "worker/HeaderReuse.h"
 #include "worker/ParseStrategies.h"
+#include "worker/Reinclusion.h"
 
 #include "analysis/CudaAST.h"
 
@@ -17,6 +19,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
@@ -60,6 +63,9 @@ struct ParseFacts {
   /// Where the front end reported errors that can break a statement.
   std::vector<SourceLocation> CompilerErrors;
   bool Parsed = false;
+  /// A leading directive that the chain of precompiled headers holds
+  /// included a file again: the parse is not the one it stands for.
+  bool ChainMissed = false;
 };
 
 // Records the user files a TU includes, and turns a missing header from a
@@ -94,9 +100,7 @@ public:
     }
     // The name as opened may climb out through `..` past symbolic links
     // (libstdc++'s headers do); the real path is where the bytes are.
-    StringRef RealPath = File->getFileEntry().tryGetRealPathName();
-    Facts.Inputs.insert(RealPath.empty() ? absolute(File->getName())
-                                         : RealPath.str());
+    Facts.Inputs.insert(inputPath(*File));
     if (Kind == SrcMgr::C_User)
       Facts.Included.insert(absolute(File->getName()));
   }
@@ -138,8 +142,10 @@ public:
   }
 
 private:
+  // What this parse declared: a precompiled header holds system headers
+  // alone (HeaderReuse.h), whose declarations are passed over anyway.
   void walk(const DeclContext *DC) {
-    for (const Decl *D : DC->decls()) {
+    for (const Decl *D : DC->noload_decls()) {
       if (SM->isInSystemHeader(D->getLocation()))
         continue;
       if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
@@ -182,7 +188,9 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
     std::vector<Decl *> Scope;
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    // What this parse declared (a precompiled header holds system headers
+    // alone).
+    for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
       if (!D->isImplicit() && D->getLocation().isValid() &&
           !SM.isInSystemHeader(D->getLocation()))
         Scope.push_back(D);
@@ -190,24 +198,49 @@ public:
   }
 };
 
+// The parse with the checks, from the chain of precompiled headers that
+// \p Reuse keeps for its flags, if any.
 class LintActionFactory : public tooling::FrontendActionFactory {
 public:
-  LintActionFactory(ClangTidyContext &Context, ParseFacts &Facts)
-      : ConsumerFactory(Context), Facts(Facts) {}
+  LintActionFactory(ClangTidyContext &Context, ParseFacts &Facts,
+                    const HeaderReuse *Reuse, StringRef WorkingDirectory)
+      : ConsumerFactory(Context), Facts(Facts), Reuse(Reuse),
+        WorkingDirectory(WorkingDirectory) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(ConsumerFactory, Facts);
+    return std::make_unique<Action>(ConsumerFactory, Facts, Chain);
   }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHOperations,
+                     DiagnosticConsumer *Diagnostics) override {
+    if (Reuse)
+      Chain = Reuse->chainFor(*Invocation, WorkingDirectory);
+    if (!Chain.Pch.empty())
+      Invocation->getPreprocessorOpts().ImplicitPCHInclude = Chain.Pch;
+    return FrontendActionFactory::runInvocation(Invocation, Files,
+                                                PCHOperations, Diagnostics);
+  }
+
+  /// The chain the parse started from (no Pch: none).
+  const ReusedHeaders &chain() const { return Chain; }
 
 private:
   class Action : public ASTFrontendAction {
   public:
-    Action(ClangTidyASTConsumerFactory &Factory, ParseFacts &Facts)
-        : Factory(Factory), Facts(Facts) {}
+    Action(ClangTidyASTConsumerFactory &Factory, ParseFacts &Facts,
+           const ReusedHeaders &Chain)
+        : Factory(Factory), Facts(Facts), Chain(Chain) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                    StringRef File) override {
       CI.getPreprocessor().addPPCallbacks(
           std::make_unique<IncludeRecorder>(CI.getPreprocessor(), Facts));
+      if (!Chain.Pch.empty())
+        CI.getPreprocessor().addPPCallbacks(std::make_unique<ReinclusionWatch>(
+            CI.getPreprocessor(),
+            std::vector<WatchedDirectives>{
+                {0, Chain.PrefixEnd, &Facts.ChainMissed}}));
       std::vector<std::unique_ptr<ASTConsumer>> Consumers;
       Consumers.push_back(std::make_unique<UserCodeScope>());
       Consumers.push_back(Factory.createASTConsumer(CI, File));
@@ -220,10 +253,14 @@ private:
   private:
     ClangTidyASTConsumerFactory &Factory;
     ParseFacts &Facts;
+    const ReusedHeaders &Chain;
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
   ParseFacts &Facts;
+  const HeaderReuse *Reuse;
+  StringRef WorkingDirectory;
+  ReusedHeaders Chain;
 };
 
 std::string absolutePath(StringRef Path, StringRef BuildDir) {
@@ -304,7 +341,8 @@ Finding toFinding(const ClangTidyError &Error, LineTable &Lines) {
 // to \p Missing.
 FileResult parseAndCheck(const LintSettings &Settings,
                          const ParseRequest &Request,
-                         std::vector<MissingHeader> &Missing) {
+                         std::vector<MissingHeader> &Missing,
+                         const HeaderReuse *Reuse) {
   const std::string &File = Request.File;
   FileResult Result;
   Result.File = File;
@@ -327,8 +365,15 @@ FileResult parseAndCheck(const LintSettings &Settings,
   ErrorRecorder Recorder(DiagConsumer, Facts.CompilerErrors);
   Tool.setDiagnosticConsumer(&Recorder);
 
-  LintActionFactory Factory(Context, Facts);
+  LintActionFactory Factory(Context, Facts, Reuse, Request.WorkingDirectory);
   Tool.run(&Factory);
+  const ReusedHeaders &Chain = Factory.chain();
+  // A chain that could not be loaded, or that a directive showed to stand
+  // for another parse: the file is parsed again on its own.
+  if (!Chain.Pch.empty() && (!Facts.Parsed || Facts.ChainMissed))
+    return parseAndCheck(Settings, Request, Missing, nullptr);
+  Facts.Inputs.insert(Chain.Inputs.begin(), Chain.Inputs.end());
+  Facts.Included.insert(Chain.Included.begin(), Chain.Included.end());
   Result.Parsed = Facts.Parsed;
 
   LineTable Lines;
@@ -396,9 +441,9 @@ std::vector<MissingHeader> probeMissingHeaders(const ParseRequest &Request) {
 } // namespace
 
 FileResult analyzeFile(const LintSettings &Settings,
-                       const ParseRequest &Request) {
+                       const ParseRequest &Request, const HeaderReuse *Reuse) {
   FrontEnd Clang{[&](const ParseRequest &R, std::vector<MissingHeader> &M) {
-                   return parseAndCheck(Settings, R, M);
+                   return parseAndCheck(Settings, R, M, Reuse);
                  },
                  probeMissingHeaders};
   FileResult Result = parseBest(Request, Clang);

@@ -11,6 +11,8 @@
 
 namespace cudalint {
 
+class HeaderReuse;
+
 /// One file and how to parse it.
 struct ParseRequest {
   std::vector<std::string> Command; ///< Program first, file last.
@@ -28,9 +30,11 @@ struct ParseRequest {
 /// a missing header is looked for among those files, and the file is parsed
 /// again with the directory of the match nearest to the including file
 /// (when exactly one is nearest) appended to the include path (as -I, after
-/// the command's own); a remark says which.
+/// the command's own); a remark says which. With \p Reuse, each parse
+/// starts from the precompiled headers it keeps for the parse's flags.
 FileResult analyzeFile(const LintSettings &Settings,
-                       const ParseRequest &Request);
+                       const ParseRequest &Request,
+                       const HeaderReuse *Reuse = nullptr);
 
 } // namespace cudalint
 

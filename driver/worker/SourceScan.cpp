@@ -149,4 +149,54 @@ bool includesHeaderOffPath(const std::string &File,
   return false;
 }
 
+namespace {
+
+// The header name after `include` on its line (\p Rest, the line's text from
+// there): <name> or "name", then nothing but a comment.
+std::optional<LeadingInclude> includedName(StringRef Rest) {
+  Rest = Rest.take_until([](char C) { return C == '\n'; }).trim();
+  LeadingInclude Include;
+  Include.Angled = Rest.consume_front("<");
+  if (!Include.Angled && !Rest.consume_front("\""))
+    return std::nullopt;
+  char Close = Include.Angled ? '>' : '"';
+  size_t At = Rest.find(Close);
+  if (At == StringRef::npos || At == 0)
+    return std::nullopt;
+  Include.Name = Rest.take_front(At).str();
+  StringRef After = Rest.drop_front(At + 1).ltrim();
+  if (!After.empty() && !After.starts_with("//") && !After.starts_with("/*"))
+    return std::nullopt;
+  return Include;
+}
+
+} // namespace
+
+std::vector<LeadingInclude> leadingIncludes(const std::string &File) {
+  std::vector<LeadingInclude> Includes;
+  std::optional<RawText> Source = RawText::open(File);
+  if (!Source)
+    return Includes;
+  StringRef Text = Source->text();
+  Lexer Lex = Source->lexer();
+  Token Tok;
+  Lex.LexFromRawLexer(Tok);
+  while (Tok.is(tok::hash) && Tok.isAtStartOfLine()) {
+    Lex.LexFromRawLexer(Tok);
+    if (!Tok.is(tok::raw_identifier) || Tok.getRawIdentifier() != "include")
+      break;
+    std::optional<LeadingInclude> Include =
+        includedName(Text.substr(Tok.getRawIdentifier().end() - Text.begin()));
+    if (!Include)
+      break;
+    do
+      Lex.LexFromRawLexer(Tok);
+    while (Tok.isNot(tok::eof) && !Tok.isAtStartOfLine());
+    Include->End =
+        Tok.is(tok::eof) ? Text.size() : Tok.getLocation().getRawEncoding();
+    Includes.push_back(std::move(*Include));
+  }
+  return Includes;
+}
+
 } // namespace cudalint

@@ -36,6 +36,18 @@ bool includesHeaderOffPath(const std::string &File,
                            llvm::StringRef WorkingDirectory,
                            llvm::ArrayRef<std::string> Searchable);
 
+/// An `#include` directive of a file's leading run of them.
+struct LeadingInclude {
+  std::string Name; ///< As spelled between the quotes or brackets.
+  bool Angled = false;
+  unsigned End = 0; ///< The offset just past the directive's line.
+};
+
+/// The `#include "name"` and `#include <name>` directives \p File opens
+/// with, before any other directive or token (comments and blank lines
+/// between them are passed over); empty when it opens otherwise.
+std::vector<LeadingInclude> leadingIncludes(const std::string &File);
+
 } // namespace cudalint
 
 #endif

@@ -1,0 +1,246 @@
+//===--- HeaderReuse.cpp --------------------------------------------------===//
+//
+// A link named KEY lives in the run's directory as KEY.cu (its stub),
+// KEY.pch, and KEY.link, its record:
+//
+//   { "status": "holds" | "nothing" | "stops", "why": "...",
+//     "read": [[path, size, mtime_ns], ...],
+//     "inputs": [path, ...], "included": [path, ...] }
+//
+// The record is written to a temporary file and renamed into place after
+// the header; KEY.lock serialises the workers (of this run or another) that
+// need the link at once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "worker/HeaderReuse.h"
+#include "run/Digest.h"
+#include "run/Discovery.h"
+#include "worker/PchLink.h"
+#include "worker/SourceScan.h"
+
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <unistd.h>
+
+using namespace clang;
+using llvm::StringRef;
+namespace fs = llvm::sys::fs;
+
+namespace cudalint {
+
+std::string inputPath(FileEntryRef File) {
+  StringRef RealPath = File.getFileEntry().tryGetRealPathName();
+  return RealPath.empty() ? absolute(File.getName()) : RealPath.str();
+}
+
+namespace {
+
+const char *const StatusNames[] = {"holds", "nothing", "stops"};
+
+// The longest chain a parse starts from. clang 19 crashes loading some
+// chains of six (<float.h>, <cublas_v2.h>, <cooperative_groups.h> and its
+// reduce.h and scan.h over the first link); four load on every code base
+// linted here. The headers after the last link are parsed as usual.
+constexpr unsigned MaxLinks = 4;
+
+nlohmann::json toJson(const LinkRecord &Record) {
+  nlohmann::json Read = nlohmann::json::array();
+  for (const FileStamp &S : Record.Read)
+    Read.push_back({S.Path, S.Size, S.MTimeNs});
+  return {{"status", StatusNames[Record.Status]},
+          {"why", Record.Why},
+          {"read", Read},
+          {"inputs", Record.Inputs},
+          {"included", Record.Included}};
+}
+
+std::optional<LinkRecord> fromJson(const nlohmann::json &J) {
+  LinkRecord Record;
+  std::string Status = J.at("status");
+  auto *Name =
+      std::find(std::begin(StatusNames), std::end(StatusNames), Status);
+  if (Name == std::end(StatusNames))
+    return std::nullopt;
+  Record.Status = LinkRecord::Kind(Name - std::begin(StatusNames));
+  Record.Why = J.at("why");
+  for (const nlohmann::json &S : J.at("read"))
+    Record.Read.push_back({S.at(0), S.at(1), S.at(2)});
+  Record.Inputs = J.at("inputs").get<std::vector<std::string>>();
+  Record.Included = J.at("included").get<std::vector<std::string>>();
+  return Record;
+}
+
+// The files of the link named Key.
+struct LinkNames {
+  LinkNames(StringRef Dir, StringRef Key) {
+    llvm::SmallString<256> Base(Dir);
+    llvm::sys::path::append(Base, Key);
+    std::string B(Base);
+    Files = {B + ".cu", B + ".pch", ""};
+    Record = B + ".link";
+    Lock = B + ".lock";
+  }
+  LinkFiles Files;
+  std::string Record, Lock;
+};
+
+// The link's record, when it is whole and nothing it read has changed.
+std::optional<LinkRecord> currentRecord(const LinkNames &Names) {
+  std::ifstream In(Names.Record, std::ios::binary);
+  if (!In)
+    return std::nullopt;
+  std::optional<LinkRecord> Record;
+  try {
+    Record = fromJson(nlohmann::json::parse(In));
+  } catch (const std::exception &) {
+    return std::nullopt;
+  }
+  if (!Record ||
+      (Record->Status == LinkRecord::Holds && !fs::exists(Names.Files.Pch)))
+    return std::nullopt;
+  for (const FileStamp &Then : Record->Read) {
+    FileStamp Now = stampOf(Then.Path);
+    if (Now.Size != Then.Size || Now.MTimeNs != Then.MTimeNs)
+      return std::nullopt;
+  }
+  return Record;
+}
+
+void writeRecord(const LinkNames &Names, const LinkRecord &Record) {
+  std::string Temp = Names.Record + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream Out(Temp, std::ios::binary | std::ios::trunc);
+    Out << toJson(Record).dump();
+    if (!Out)
+      return (void)fs::remove(Temp);
+  }
+  if (fs::rename(Temp, Names.Record))
+    fs::remove(Temp);
+}
+
+// An exclusive lock on a file, held while it lives; none when the file
+// cannot be opened (the link is then built unlocked, at worst twice).
+class FileLock {
+public:
+  explicit FileLock(const std::string &Path) {
+    if (fs::openFileForReadWrite(Path, FD, fs::CD_OpenAlways, fs::OF_None))
+      FD = -1;
+    else if (fs::lockFile(FD))
+      Locked = false;
+  }
+  ~FileLock() {
+    if (FD < 0)
+      return;
+    if (Locked)
+      fs::unlockFile(FD);
+    ::close(FD);
+  }
+
+private:
+  int FD = -1;
+  bool Locked = true;
+};
+
+// The link named \p Key: its record, built first when missing or out of
+// date.
+LinkRecord currentLink(StringRef Dir, StringRef Key,
+                       const CompilerInvocation &Invocation,
+                       StringRef WorkingDirectory, StringRef Parent,
+                       StringRef Header) {
+  LinkNames Names(Dir, Key);
+  Names.Files.Parent = Parent.str();
+  if (std::optional<LinkRecord> Record = currentRecord(Names))
+    return *Record;
+  FileLock Lock(Names.Lock);
+  if (std::optional<LinkRecord> Record = currentRecord(Names))
+    return *Record;
+  LinkRecord Record =
+      buildLink(Invocation, WorkingDirectory, Names.Files, Header);
+  writeRecord(Names, Record);
+  return Record;
+}
+
+// The first link's name: cudalint and the parse's flags (its cc1 command
+// without what names the input), and where they apply.
+std::string flagsKey(const CompilerInvocation &Invocation,
+                     StringRef WorkingDirectory) {
+  CompilerInvocation Flags(Invocation);
+  Flags.getFrontendOpts().Inputs.clear();
+  Flags.getFrontendOpts().OutputFile.clear();
+  Flags.getCodeGenOpts().MainFileName.clear();
+  // The CUDA unit ID, a digest of the file's path, names device statics in
+  // code generation only.
+  Flags.getLangOpts().CUID.clear();
+  Flags.getDependencyOutputOpts() = DependencyOutputOptions();
+  Flags.getPreprocessorOpts().ImplicitPCHInclude.clear();
+  Digest D;
+  D.add("cudalint-header-reuse-v1");
+  D.add(toolIdentity());
+  D.add(Flags.getCC1CommandLine());
+  D.add(WorkingDirectory);
+  return D.hex();
+}
+
+std::string nextKey(StringRef Key, StringRef Header) {
+  Digest D;
+  D.add(Key);
+  D.add("<" + Header.str() + ">");
+  return D.hex();
+}
+
+void append(std::vector<std::string> &To, const std::vector<std::string> &S) {
+  To.insert(To.end(), S.begin(), S.end());
+}
+
+} // namespace
+
+ReusedHeaders HeaderReuse::chainFor(const CompilerInvocation &Invocation,
+                                    StringRef WorkingDirectory) const {
+  ReusedHeaders Chain;
+  const auto &Inputs = Invocation.getFrontendOpts().Inputs;
+  if (Dir.empty() || Inputs.size() != 1 || !Inputs.front().isFile() ||
+      fs::create_directories(Dir))
+    return Chain;
+  std::string Key = flagsKey(Invocation, WorkingDirectory);
+  LinkRecord First =
+      currentLink(Dir, Key, Invocation, WorkingDirectory, "", "");
+  if (First.Status != LinkRecord::Holds)
+    return Chain;
+  std::string Pch = LinkNames(Dir, Key).Files.Pch;
+  append(Chain.Inputs, First.Inputs);
+  append(Chain.Included, First.Included);
+
+  llvm::SmallString<256> MainFile(Inputs.front().getFile());
+  fs::make_absolute(WorkingDirectory, MainFile);
+  unsigned Links = 1;
+  for (const LeadingInclude &Include : leadingIncludes(std::string(MainFile))) {
+    if (!Include.Angled || Links == MaxLinks)
+      break;
+    std::string Next = nextKey(Key, Include.Name);
+    LinkRecord Link =
+        currentLink(Dir, Next, Invocation, WorkingDirectory, Pch, Include.Name);
+    if (Link.Status == LinkRecord::Stops)
+      break;
+    // A link that adds nothing leaves the chain as it was: the files whose
+    // headers differ only by such ones share the links after.
+    if (Link.Status == LinkRecord::Holds) {
+      ++Links;
+      Key = Next;
+      Pch = LinkNames(Dir, Key).Files.Pch;
+    }
+    append(Chain.Inputs, Link.Inputs);
+    append(Chain.Included, Link.Included);
+    Chain.PrefixEnd = Include.End;
+  }
+  Chain.Pch = Pch;
+  return Chain;
+}
+
+} // namespace cudalint

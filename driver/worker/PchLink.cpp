@@ -1,0 +1,247 @@
+//===--- PchLink.cpp ------------------------------------------------------===//
+
+#include "worker/PchLink.h"
+#include "run/Digest.h"
+#include "run/Discovery.h"
+#include "worker/HeaderReuse.h"
+#include "worker/Reinclusion.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+using namespace clang;
+using llvm::StringRef;
+namespace fs = llvm::sys::fs;
+
+namespace cudalint {
+
+FileStamp stampOf(const std::string &Path) {
+  FileStamp Stamp{Path, 0, -1};
+  fs::file_status Status;
+  if (!fs::status(Path, Status) &&
+      Status.type() == fs::file_type::regular_file) {
+    Stamp.Size = Status.getSize();
+    Stamp.MTimeNs = nanoseconds(Status.getLastModificationTime());
+  }
+  return Stamp;
+}
+
+namespace {
+
+// The stub's text: its header's directive, then the same again, which must
+// include nothing, as the file's own directive will after the link.
+std::string directive(StringRef Header) {
+  return "#include <" + Header.str() + ">\n";
+}
+unsigned secondDirective(StringRef Header) { return directive(Header).size(); }
+
+// What a link's parse showed.
+struct LinkWatch {
+  std::set<std::string> Inputs, Included;
+  std::string Why; ///< The first reason no parse may start from the link.
+  /// What the stub's first directive, and its second (the header again),
+  /// did to the parse: a link whose first did nothing adds nothing.
+  bool FirstDidSomething = false, AgainDidSomething = false;
+
+  void refuse(std::string Reason) {
+    if (Why.empty())
+      Why = std::move(Reason);
+  }
+};
+
+// Records what the link's parse includes, as the worker's IncludeRecorder
+// does for a whole parse.
+class LinkRecorder : public PPCallbacks {
+public:
+  explicit LinkRecorder(LinkWatch &Watch) : Watch(Watch) {}
+  void InclusionDirective(SourceLocation, const Token &, StringRef Name, bool,
+                          CharSourceRange, OptionalFileEntryRef File, StringRef,
+                          StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind Kind) override {
+    if (!File) {
+      Watch.refuse("'" + Name.str() + "' was not found");
+      return;
+    }
+    Watch.Inputs.insert(inputPath(*File));
+    if (Kind == SrcMgr::C_User)
+      Watch.Included.insert(absolute(File->getName()));
+  }
+
+private:
+  LinkWatch &Watch;
+};
+
+// A link may declare nothing that the worker's user-code scope would take
+// (UserCodeScope in Analyzer.cpp): those declarations would be in the
+// chain, not in the parse that the scope is drawn from.
+class SystemDeclarationsOnly : public ASTConsumer {
+public:
+  explicit SystemDeclarationsOnly(LinkWatch &Watch) : Watch(Watch) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+      if (!D->isImplicit() && D->getLocation().isValid() &&
+          !SM.isInSystemHeader(D->getLocation()))
+        return Watch.refuse("it declares code outside system headers");
+  }
+
+private:
+  LinkWatch &Watch;
+};
+
+// Any diagnostic the link's parse reports would be reported by the parses
+// that start from it too, but for the chain.
+class LinkDiagnostics : public DiagnosticConsumer {
+public:
+  explicit LinkDiagnostics(LinkWatch &Watch) : Watch(Watch) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Warning)
+      return;
+    llvm::SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    Watch.refuse("its parse reported '" + Text.str().str() + "'");
+  }
+
+private:
+  LinkWatch &Watch;
+};
+
+class LinkAction : public GeneratePCHAction {
+public:
+  LinkAction(LinkWatch &Watch, StringRef Header)
+      : Watch(Watch), Header(Header) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.addPPCallbacks(std::make_unique<LinkRecorder>(Watch));
+    if (!Header.empty()) {
+      unsigned Second = secondDirective(Header);
+      PP.addPPCallbacks(std::make_unique<ReinclusionWatch>(
+          PP, std::vector<WatchedDirectives>{
+                  {0, Second, &Watch.FirstDidSomething},
+                  {Second, ~0u, &Watch.AgainDidSomething}}));
+    }
+    return GeneratePCHAction::BeginSourceFileAction(CI);
+  }
+
+  void EndSourceFileAction() override {
+    if (Watch.AgainDidSomething)
+      Watch.refuse("<" + Header.str() +
+                   "> does something when included again, as the file's own "
+                   "directive will include it");
+    GeneratePCHAction::EndSourceFileAction();
+  }
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef InFile) override {
+    std::unique_ptr<ASTConsumer> Writer =
+        GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Writer)
+      return nullptr;
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<SystemDeclarationsOnly>(Watch));
+    Consumers.push_back(std::move(Writer));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
+private:
+  LinkWatch &Watch;
+  StringRef Header;
+};
+
+bool writeStub(const std::string &Path, StringRef Header) {
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC);
+  if (EC)
+    return false;
+  if (!Header.empty())
+    Out << directive(Header) << directive(Header);
+  return true;
+}
+
+// \p Invocation turned to writing \p Files.Pch from \p Files.Stub.
+std::shared_ptr<CompilerInvocation>
+linkInvocation(const CompilerInvocation &Invocation, const LinkFiles &Files) {
+  auto Link = std::make_shared<CompilerInvocation>(Invocation);
+  FrontendOptions &Frontend = Link->getFrontendOpts();
+  InputKind Kind = Frontend.Inputs.empty() ? InputKind(Language::CUDA)
+                                           : Frontend.Inputs.front().getKind();
+  Frontend.Inputs = {FrontendInputFile(Files.Stub, Kind)};
+  Frontend.OutputFile = Files.Pch;
+  Frontend.ProgramAction = frontend::GeneratePCH;
+  Link->getCodeGenOpts().MainFileName.clear();
+  Link->getDependencyOutputOpts() = DependencyOutputOptions();
+  Link->getPreprocessorOpts().ImplicitPCHInclude = Files.Parent;
+  // No "N warnings generated." on the worker's stderr.
+  Link->getDiagnosticOpts().ShowCarets = false;
+  return Link;
+}
+
+// The link's record from what its parse showed.
+LinkRecord recordOf(LinkWatch &Watch, bool Parsed, const LinkFiles &Files,
+                    StringRef Header) {
+  LinkRecord Record;
+  if (!Parsed)
+    Watch.refuse("its parse failed");
+  if (!Watch.Why.empty()) {
+    Record.Status = LinkRecord::Stops;
+    Record.Why = Watch.Why;
+  } else if (!Header.empty() && !Watch.FirstDidSomething) {
+    Record.Status = LinkRecord::Nothing;
+  } else {
+    Record.Status = LinkRecord::Holds;
+  }
+  if (Record.Status != LinkRecord::Holds)
+    fs::remove(Files.Pch);
+  Record.Inputs.assign(Watch.Inputs.begin(), Watch.Inputs.end());
+  Record.Included.assign(Watch.Included.begin(), Watch.Included.end());
+  for (const std::string &Input : Record.Inputs)
+    Record.Read.push_back(stampOf(Input));
+  Record.Read.push_back(stampOf(Files.Stub));
+  if (!Files.Parent.empty())
+    Record.Read.push_back(stampOf(Files.Parent));
+  return Record;
+}
+
+} // namespace
+
+LinkRecord buildLink(const CompilerInvocation &Invocation,
+                     StringRef WorkingDirectory, const LinkFiles &Files,
+                     StringRef Header) {
+  LinkWatch Watch;
+  if (!writeStub(Files.Stub, Header)) {
+    LinkRecord Record;
+    Record.Why = "its stub could not be written";
+    return Record;
+  }
+  CompilerInstance CI;
+  CI.setInvocation(linkInvocation(Invocation, Files));
+  LinkDiagnostics Diagnostics(Watch);
+  CI.createDiagnostics(&Diagnostics, /*ShouldOwnClient=*/false);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+      llvm::vfs::createPhysicalFileSystem();
+  FS->setCurrentWorkingDirectory(WorkingDirectory);
+  CI.createFileManager(FS);
+  LinkAction Action(Watch, Header);
+  bool Parsed = CI.ExecuteAction(Action);
+  return recordOf(Watch, Parsed, Files, Header);
+}
+
+} // namespace cudalint
