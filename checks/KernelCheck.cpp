@@ -73,6 +73,7 @@ void KernelCheck::registerMatchers(MatchFinder *Finder) {
 
 void KernelCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
+  Analysis->moveToKernel(*Kernel);
   if (Analysis->hasParseErrors(*Kernel) ||
       isDeadInThisProgram(*Kernel, *Result.Context))
     return;

@@ -65,6 +65,11 @@ public:
   llvm::ArrayRef<TemplateStandIn> standIns(const clang::FunctionDecl &Kernel);
   /// The model of \p Kernel, built on first use.
   const KernelModel &model(const KernelView &Kernel);
+  /// The checks move on to \p Kernel (KernelCheck::check): past a bound,
+  /// the models of the other kernels are dropped (no check holds one
+  /// between its callbacks; one asked for again is built again, the same),
+  /// so that a file of many thousand kernels does not keep them all.
+  void moveToKernel(const clang::FunctionDecl &Kernel);
   /// The launch sites and other uses of the kernels of \p Ctx's translation
   /// unit, indexed on first use.
   const KernelUseIndex &uses(clang::ASTContext &Ctx);

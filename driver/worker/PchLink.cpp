@@ -14,13 +14,16 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -49,6 +52,46 @@ std::string directive(StringRef Header) {
 }
 unsigned secondDirective(StringRef Header) { return directive(Header).size(); }
 
+// Each macro's name and definition (parameters and tokens, spelled).
+using MacroTable = std::map<std::string, std::string>;
+
+std::string spelled(const MacroInfo &Macro, const Preprocessor &PP) {
+  std::string Text;
+  if (Macro.isFunctionLike()) {
+    Text += "(";
+    for (const IdentifierInfo *Param : Macro.params())
+      Text += Param->getName().str() + ",";
+    Text += Macro.isVariadic() ? "...)" : ")";
+  }
+  for (const Token &Tok : Macro.tokens())
+    Text += " " + PP.getSpelling(Tok);
+  return Text;
+}
+
+// The macros \p PP has defined, as the lexer finds them: each name looked up
+// through the identifier table (\p Names; every one PP knows when empty).
+MacroTable macrosOf(Preprocessor &PP, const MacroTable *Names) {
+  MacroTable Table;
+  auto Add = [&](const IdentifierInfo *Name) {
+    if (const MacroInfo *Macro = PP.getMacroInfo(Name))
+      Table[Name->getName().str()] = spelled(*Macro, PP);
+  };
+  if (Names) {
+    for (const auto &Entry : *Names) {
+      const IdentifierInfo *Name = PP.getIdentifierInfo(Entry.first);
+      // What the lexer does first with a name it meets (a keyword's, made
+      // before the chain was loaded, is out of date).
+      if (Name->isOutOfDate() && PP.getExternalSource())
+        PP.getExternalSource()->updateOutOfDateIdentifier(*Name);
+      Add(Name);
+    }
+    return Table;
+  }
+  for (const auto &Entry : PP.macros(/*IncludeExternalMacros=*/true))
+    Add(Entry.first);
+  return Table;
+}
+
 // What a link's parse showed.
 struct LinkWatch {
   std::set<std::string> Inputs, Included;
@@ -56,6 +99,9 @@ struct LinkWatch {
   /// What the stub's first directive, and its second (the header again),
   /// did to the parse: a link whose first did nothing adds nothing.
   bool FirstDidSomething = false, AgainDidSomething = false;
+
+  /// Every macro defined at the end of the link's parse, spelled.
+  MacroTable Macros;
 
   void refuse(std::string Reason) {
     if (Why.empty())
@@ -141,6 +187,8 @@ public:
   }
 
   void EndSourceFileAction() override {
+    if (!getCompilerInstance().getPreprocessorOpts().ImplicitPCHInclude.empty())
+      Watch.Macros = macrosOf(getCompilerInstance().getPreprocessor(), nullptr);
     if (Watch.AgainDidSomething)
       Watch.refuse("<" + Header.str() +
                    "> does something when included again, as the file's own "
@@ -166,13 +214,39 @@ private:
   StringRef Header;
 };
 
-bool writeStub(const std::string &Path, StringRef Header) {
+// Loads a link just written and looks up every macro its parse ended with.
+class LoadedMacros : public ASTFrontendAction {
+public:
+  LoadedMacros(const MacroTable &Expected, MacroTable &Found)
+      : Expected(Expected), Found(Found) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<ASTConsumer>();
+  }
+  void EndSourceFileAction() override {
+    Found = macrosOf(getCompilerInstance().getPreprocessor(), &Expected);
+  }
+
+private:
+  const MacroTable &Expected;
+  MacroTable &Found;
+};
+
+// The stub's text: its header twice, then, for each macro of \p Kept,
+// `#pragma push_macro` and `pop_macro`, which put the macro back as it was,
+// as a change of this link: clang writes it into the link then, and does
+// not lose it (macroLostInLoading).
+bool writeStub(const std::string &Path, StringRef Header,
+               const std::vector<std::string> &Kept) {
   std::error_code EC;
   llvm::raw_fd_ostream Out(Path, EC);
   if (EC)
     return false;
   if (!Header.empty())
     Out << directive(Header) << directive(Header);
+  for (const std::string &Name : Kept)
+    Out << "#pragma push_macro(\"" << Name << "\")\n#pragma pop_macro(\""
+        << Name << "\")\n";
   return true;
 }
 
@@ -192,6 +266,72 @@ linkInvocation(const CompilerInvocation &Invocation, const LinkFiles &Files) {
   // No "N warnings generated." on the worker's stderr.
   Link->getDiagnosticOpts().ShowCarets = false;
   return Link;
+}
+
+// A compiler instance for \p Invocation, reading files from
+// \p WorkingDirectory, its diagnostics to \p Diagnostics.
+void prepare(CompilerInstance &CI, std::shared_ptr<CompilerInvocation> Inv,
+             StringRef WorkingDirectory, DiagnosticConsumer &Diagnostics) {
+  CI.setInvocation(std::move(Inv));
+  CI.createDiagnostics(&Diagnostics, /*ShouldOwnClient=*/false);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+      llvm::vfs::createPhysicalFileSystem();
+  FS->setCurrentWorkingDirectory(WorkingDirectory);
+  CI.createFileManager(FS);
+}
+
+// clang 19 can lose, loading a chain of precompiled headers, a macro of an
+// earlier link whose identifier a later one writes again (libstdc++'s __N,
+// a parameter's name in CCCL's cuda/ptx; CUDA's __cdecl, a keyword too):
+// the lexer then meets the name unexpanded. The link just written is loaded
+// over an empty file, and each macro its parse ended with looked up as the
+// lexer would: those lost or changed.
+std::vector<std::string>
+macrosLostInLoading(const CompilerInvocation &Invocation,
+                    StringRef WorkingDirectory, const LinkFiles &Files,
+                    const MacroTable &Expected) {
+  auto Load = std::make_shared<CompilerInvocation>(Invocation);
+  FrontendOptions &Frontend = Load->getFrontendOpts();
+  std::string Empty = Files.Pch + ".empty.cu";
+  InputKind Kind = Frontend.Inputs.empty() ? InputKind(Language::CUDA)
+                                           : Frontend.Inputs.front().getKind();
+  Frontend.Inputs = {FrontendInputFile(Empty, Kind)};
+  Frontend.OutputFile.clear();
+  Frontend.ProgramAction = frontend::ParseSyntaxOnly;
+  Load->getDependencyOutputOpts() = DependencyOutputOptions();
+  Load->getPreprocessorOpts().ImplicitPCHInclude = Files.Pch;
+  Load->getPreprocessorOpts().addRemappedFile(
+      Empty, llvm::MemoryBuffer::getMemBuffer("").release());
+  CompilerInstance CI;
+  IgnoringDiagConsumer Quiet;
+  prepare(CI, Load, WorkingDirectory, Quiet);
+  MacroTable Found;
+  LoadedMacros Action(Expected, Found);
+  std::vector<std::string> Lost;
+  if (!CI.ExecuteAction(Action))
+    return {"(all: it could not be loaded)"};
+  for (const auto &[Name, Definition] : Expected) {
+    auto It = Found.find(Name);
+    if (It == Found.end() || It->second != Definition)
+      Lost.push_back(Name);
+  }
+  return Lost;
+}
+
+// One parse of the link's stub (keeping \p Kept, see writeStub) into
+// \p Watch: false when it failed.
+bool parseLink(const CompilerInvocation &Invocation, StringRef WorkingDirectory,
+               const LinkFiles &Files, StringRef Header,
+               const std::vector<std::string> &Kept, LinkWatch &Watch) {
+  if (!writeStub(Files.Stub, Header, Kept)) {
+    Watch.refuse("its stub could not be written");
+    return false;
+  }
+  CompilerInstance CI;
+  LinkDiagnostics Diagnostics(Watch);
+  prepare(CI, linkInvocation(Invocation, Files), WorkingDirectory, Diagnostics);
+  LinkAction Action(Watch, Header);
+  return CI.ExecuteAction(Action);
 }
 
 // The link's record from what its parse showed.
@@ -226,22 +366,27 @@ LinkRecord buildLink(const CompilerInvocation &Invocation,
                      StringRef WorkingDirectory, const LinkFiles &Files,
                      StringRef Header) {
   LinkWatch Watch;
-  if (!writeStub(Files.Stub, Header)) {
-    LinkRecord Record;
-    Record.Why = "its stub could not be written";
-    return Record;
+  bool Parsed =
+      parseLink(Invocation, WorkingDirectory, Files, Header, {}, Watch);
+  if (!Parsed || !Watch.Why.empty() || !Watch.FirstDidSomething ||
+      Files.Parent.empty())
+    return recordOf(Watch, Parsed, Files, Header);
+  // A link over another: the macros loading it loses are written into it
+  // again, once.
+  std::vector<std::string> Lost =
+      macrosLostInLoading(Invocation, WorkingDirectory, Files, Watch.Macros);
+  if (Lost.empty())
+    return recordOf(Watch, Parsed, Files, Header);
+  LinkWatch Again;
+  Parsed = parseLink(Invocation, WorkingDirectory, Files, Header, Lost, Again);
+  if (Parsed && Again.Why.empty()) {
+    Lost =
+        macrosLostInLoading(Invocation, WorkingDirectory, Files, Again.Macros);
+    if (!Lost.empty())
+      Again.refuse("loading it loses macro '" + Lost.front() +
+                   "' (a clang bug)");
   }
-  CompilerInstance CI;
-  CI.setInvocation(linkInvocation(Invocation, Files));
-  LinkDiagnostics Diagnostics(Watch);
-  CI.createDiagnostics(&Diagnostics, /*ShouldOwnClient=*/false);
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
-      llvm::vfs::createPhysicalFileSystem();
-  FS->setCurrentWorkingDirectory(WorkingDirectory);
-  CI.createFileManager(FS);
-  LinkAction Action(Watch, Header);
-  bool Parsed = CI.ExecuteAction(Action);
-  return recordOf(Watch, Parsed, Files, Header);
+  return recordOf(Again, Parsed, Files, Header);
 }
 
 } // namespace cudalint
