@@ -236,11 +236,13 @@ private:
                                                    StringRef File) override {
       CI.getPreprocessor().addPPCallbacks(
           std::make_unique<IncludeRecorder>(CI.getPreprocessor(), Facts));
-      if (!Chain.Pch.empty())
+      if (!Chain.Pch.empty()) {
+        std::vector<Watch> Held;
+        for (const WatchedDirectives &Directives : Chain.Held)
+          Held.push_back({Directives, &Facts.ChainMissed});
         CI.getPreprocessor().addPPCallbacks(std::make_unique<ReinclusionWatch>(
-            CI.getPreprocessor(),
-            std::vector<WatchedDirectives>{
-                {0, Chain.PrefixEnd, &Facts.ChainMissed}}));
+            CI.getPreprocessor(), std::move(Held)));
+      }
       std::vector<std::unique_ptr<ASTConsumer>> Consumers;
       Consumers.push_back(std::make_unique<UserCodeScope>());
       Consumers.push_back(Factory.createASTConsumer(CI, File));

@@ -201,6 +201,93 @@ void append(std::vector<std::string> &To, const std::vector<std::string> &S) {
 
 } // namespace
 
+namespace {
+
+// Grows a chain link by link.
+class ChainBuilder {
+public:
+  ChainBuilder(StringRef Dir, const CompilerInvocation &Invocation,
+               StringRef WorkingDirectory, ReusedHeaders &Chain)
+      : Dir(Dir), Invocation(Invocation), WorkingDirectory(WorkingDirectory),
+        Chain(Chain) {}
+
+  /// The first link, for the implicit includes: false when none holds them.
+  bool start() {
+    Key = flagsKey(Invocation, WorkingDirectory);
+    LinkRecord First =
+        currentLink(Dir, Key, Invocation, WorkingDirectory, "", "");
+    if (First.Status != LinkRecord::Holds)
+      return false;
+    Chain.Pch = LinkNames(Dir, Key).Files.Pch;
+    take(First);
+    return true;
+  }
+
+  /// Links for the leading `#include <...>` of \p Includes, up to the first
+  /// one that may not be in a chain: how many the chain now holds.
+  size_t extend(llvm::ArrayRef<LeadingInclude> Includes) {
+    size_t Held = 0;
+    for (const LeadingInclude &Include : Includes) {
+      if (!Include.Angled || !open())
+        break;
+      if (!link(Include.Name)) {
+        Stopped = true;
+        break;
+      }
+      ++Held;
+    }
+    return Held;
+  }
+
+  /// Whether a further link may follow.
+  bool open() const { return !Stopped && Links < MaxLinks; }
+
+private:
+  // The link for \p Header after the chain so far: false when it stops the
+  // chain. A link that adds nothing leaves the chain as it was, so that the
+  // files whose headers differ only by such ones share the links after.
+  bool link(StringRef Header) {
+    std::string Next = nextKey(Key, Header);
+    LinkRecord Link =
+        currentLink(Dir, Next, Invocation, WorkingDirectory, Chain.Pch, Header);
+    if (Link.Status == LinkRecord::Stops)
+      return false;
+    if (Link.Status == LinkRecord::Holds) {
+      ++Links;
+      Key = Next;
+      Chain.Pch = LinkNames(Dir, Key).Files.Pch;
+    }
+    take(Link);
+    return true;
+  }
+
+  void take(const LinkRecord &Link) {
+    append(Chain.Inputs, Link.Inputs);
+    append(Chain.Included, Link.Included);
+  }
+
+  StringRef Dir;
+  const CompilerInvocation &Invocation;
+  StringRef WorkingDirectory;
+  ReusedHeaders &Chain;
+  std::string Key;
+  unsigned Links = 1;
+  bool Stopped = false;
+};
+
+// The project header \p Include names, when it is beside \p Includer
+// (where a quoted include is looked for first): its real path, else "".
+std::string headerBeside(StringRef Includer, const LeadingInclude &Include) {
+  llvm::SmallString<256> Path(llvm::sys::path::parent_path(Includer));
+  llvm::sys::path::append(Path, Include.Name);
+  llvm::SmallString<256> Real;
+  if (Include.Angled || fs::real_path(Path, Real) || !fs::is_regular_file(Real))
+    return "";
+  return std::string(Real);
+}
+
+} // namespace
+
 ReusedHeaders HeaderReuse::chainFor(const CompilerInvocation &Invocation,
                                     StringRef WorkingDirectory) const {
   ReusedHeaders Chain;
@@ -208,38 +295,26 @@ ReusedHeaders HeaderReuse::chainFor(const CompilerInvocation &Invocation,
   if (Dir.empty() || Inputs.size() != 1 || !Inputs.front().isFile() ||
       fs::create_directories(Dir))
     return Chain;
-  std::string Key = flagsKey(Invocation, WorkingDirectory);
-  LinkRecord First =
-      currentLink(Dir, Key, Invocation, WorkingDirectory, "", "");
-  if (First.Status != LinkRecord::Holds)
-    return Chain;
-  std::string Pch = LinkNames(Dir, Key).Files.Pch;
-  append(Chain.Inputs, First.Inputs);
-  append(Chain.Included, First.Included);
+  ChainBuilder Builder(Dir, Invocation, WorkingDirectory, Chain);
+  if (!Builder.start())
+    return ReusedHeaders();
 
   llvm::SmallString<256> MainFile(Inputs.front().getFile());
   fs::make_absolute(WorkingDirectory, MainFile);
-  unsigned Links = 1;
-  for (const LeadingInclude &Include : leadingIncludes(std::string(MainFile))) {
-    if (!Include.Angled || Links == MaxLinks)
-      break;
-    std::string Next = nextKey(Key, Include.Name);
-    LinkRecord Link =
-        currentLink(Dir, Next, Invocation, WorkingDirectory, Pch, Include.Name);
-    if (Link.Status == LinkRecord::Stops)
-      break;
-    // A link that adds nothing leaves the chain as it was: the files whose
-    // headers differ only by such ones share the links after.
-    if (Link.Status == LinkRecord::Holds) {
-      ++Links;
-      Key = Next;
-      Pch = LinkNames(Dir, Key).Files.Pch;
-    }
-    append(Chain.Inputs, Link.Inputs);
-    append(Chain.Included, Link.Included);
-    Chain.PrefixEnd = Include.End;
-  }
-  Chain.Pch = Pch;
+  std::vector<LeadingInclude> Main = leadingIncludes(std::string(MainFile));
+  size_t Held = Builder.extend(Main);
+  if (Held)
+    Chain.Held.push_back({"", 0, Main[Held - 1].End});
+  if (Held == Main.size() || !Builder.open())
+    return Chain;
+  // The project header the file includes next, opening with system
+  // headers of its own.
+  std::string Header = headerBeside(MainFile, Main[Held]);
+  if (Header.empty())
+    return Chain;
+  std::vector<LeadingInclude> Inner = leadingIncludes(Header);
+  if (size_t InnerHeld = Builder.extend(Inner))
+    Chain.Held.push_back({Header, 0, Inner[InnerHeld - 1].End});
   return Chain;
 }
 

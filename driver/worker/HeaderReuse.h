@@ -5,12 +5,13 @@
 // most files then include the same system headers first. A chain of
 // precompiled headers holds them: its first link the implicit includes of
 // one set of compiler flags, each further link one more of a file's leading
-// `#include <...>` directives, built on the link before. A link is built once
-// (under a lock, by whichever worker needs it first) and kept in the run's
-// directory (the result cache's, or a scratch one), named by a digest of
-// cudalint itself, the flags and the includes before it. A record beside
-// it lists the files its parse read (size and modification time): a link
-// whose files changed is built again.
+// `#include <...>` directives (and then of the project header it includes
+// next, as llm.c's files include "common.h"), built on the link before. A link
+// is built once (under a lock, by whichever worker needs it first) and kept in
+// the run's directory (the result cache's, or a scratch one), named by a digest
+// of cudalint itself, the flags and the includes before it. A record beside it
+// lists the files its parse read (size and modification time): a link whose
+// files changed is built again.
 //
 // A parse that starts from a chain sees what it would have parsed itself.
 // A link is kept only when its parse gave no diagnostic, found every header,
@@ -26,6 +27,8 @@
 
 #ifndef CUDALINT_DRIVER_WORKER_HEADERREUSE_H
 #define CUDALINT_DRIVER_WORKER_HEADERREUSE_H
+
+#include "worker/Reinclusion.h"
 
 #include "clang/Basic/FileEntry.h"
 #include "llvm/ADT/StringRef.h"
@@ -46,9 +49,11 @@ struct ReusedHeaders {
   /// What the links' parses read (every file an #include named, by real
   /// path) and included as user headers: the parse's own record misses them.
   std::vector<std::string> Inputs, Included;
-  /// The main file's leading directives up to this offset are in the chain;
-  /// each must include nothing when the parse meets it again.
-  unsigned PrefixEnd = 0;
+  /// The leading directives the chain holds: the main file's, and those of
+  /// the project header it includes next (its own `#include "..."`,
+  /// found beside it), which also open with system headers. Met again in
+  /// the parse, each must include nothing.
+  std::vector<WatchedDirectives> Held;
 };
 
 /// A run's precompiled headers, kept in one directory.

@@ -126,6 +126,13 @@ public:
     if (Kind == SrcMgr::C_User)
       Watch.Included.insert(absolute(File->getName()));
   }
+  // These two would tell the link's stub from the file it stands for.
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    StringRef Macro = Name.getIdentifierInfo()->getName();
+    if (Macro == "__BASE_FILE__" || Macro == "__INCLUDE_LEVEL__")
+      Watch.refuse("it expands " + Macro.str());
+  }
 
 private:
   LinkWatch &Watch;
@@ -179,9 +186,9 @@ public:
     if (!Header.empty()) {
       unsigned Second = secondDirective(Header);
       PP.addPPCallbacks(std::make_unique<ReinclusionWatch>(
-          PP, std::vector<WatchedDirectives>{
-                  {0, Second, &Watch.FirstDidSomething},
-                  {Second, ~0u, &Watch.AgainDidSomething}}));
+          PP, std::vector<cudalint::Watch>{
+                  {{"", 0, Second}, &Watch.FirstDidSomething},
+                  {{"", Second, ~0u}, &Watch.AgainDidSomething}}));
     }
     return GeneratePCHAction::BeginSourceFileAction(CI);
   }

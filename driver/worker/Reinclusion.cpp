@@ -9,8 +9,7 @@ using namespace clang;
 
 namespace cudalint {
 
-ReinclusionWatch::ReinclusionWatch(Preprocessor &PP,
-                                   std::vector<WatchedDirectives> Watched)
+ReinclusionWatch::ReinclusionWatch(Preprocessor &PP, std::vector<Watch> Watched)
     : PP(PP), SM(PP.getSourceManager()), Watched(std::move(Watched)) {
   // The preprocessor owns the watch, so the watch outlives the watcher.
   PP.setTokenWatcher([this](const Token &) { noteEffect(); });
@@ -29,17 +28,25 @@ void ReinclusionWatch::FileChanged(SourceLocation Loc, FileChangeReason Reason,
     ++Depth;
     return;
   }
-  if (PrevFID != SM.getMainFileID())
-    return;
   SourceLocation Directive = SM.getIncludeLoc(SM.getFileID(Loc));
   if (Directive.isInvalid() || SM.getFileID(Directive) != PrevFID)
     return;
   unsigned Offset = SM.getFileOffset(Directive);
-  for (const WatchedDirectives &W : Watched)
-    if (Offset >= W.Begin && Offset < W.End) {
+  for (const Watch &W : Watched)
+    if (watches(W.Directives, PrevFID, Offset)) {
       Active = &W;
       Depth = 1;
     }
+}
+
+bool ReinclusionWatch::watches(const WatchedDirectives &W, FileID Includer,
+                               unsigned Offset) const {
+  if (Offset < W.Begin || Offset >= W.End)
+    return false;
+  if (W.File.empty())
+    return Includer == SM.getMainFileID();
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(Includer);
+  return File && File->getFileEntry().tryGetRealPathName() == W.File;
 }
 
 void ReinclusionWatch::MacroDefined(const Token &Name,

@@ -15,6 +15,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -24,10 +25,17 @@ class Preprocessor;
 
 namespace cudalint {
 
-/// The main file's `#include` directives that start in [Begin, End), and
-/// what is set when one of them includes something that does something.
+/// The `#include` directives that start in [Begin, End) of a file (the main
+/// file when File is empty, else the one at that real path).
 struct WatchedDirectives {
-  unsigned Begin, End;
+  std::string File;
+  unsigned Begin = 0, End = 0;
+};
+
+/// Directives to watch, and what is set when one of them includes
+/// something that does something.
+struct Watch {
+  WatchedDirectives Directives;
   bool *DidSomething;
 };
 
@@ -35,8 +43,7 @@ struct WatchedDirectives {
 /// watcher, which this installs).
 class ReinclusionWatch : public clang::PPCallbacks {
 public:
-  ReinclusionWatch(clang::Preprocessor &PP,
-                   std::vector<WatchedDirectives> Watched);
+  ReinclusionWatch(clang::Preprocessor &PP, std::vector<Watch> Watched);
 
   void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
                    clang::SrcMgr::CharacteristicKind,
@@ -66,12 +73,16 @@ private:
   void settleMacros();
 
   clang::Preprocessor &PP;
+  // Whether \p Directive (in \p Includer) is one of \p W's.
+  bool watches(const WatchedDirectives &W, clang::FileID Includer,
+               unsigned Offset) const;
+
   const clang::SourceManager &SM;
-  std::vector<WatchedDirectives> Watched;
+  std::vector<Watch> Watched;
   /// How deep the files entered from a watched directive are (0 outside),
   /// and which directives that one is among.
   unsigned Depth = 0;
-  const WatchedDirectives *Active = nullptr;
+  const Watch *Active = nullptr;
   /// The macros the watched inclusion changed, as they were before it.
   llvm::DenseMap<const clang::IdentifierInfo *, const clang::MacroInfo *>
       MacrosBefore;

@@ -170,6 +170,19 @@ std::optional<LeadingInclude> includedName(StringRef Rest) {
   return Include;
 }
 
+// `#pragma once` alone on its line: \p Tok is the word after `#`, \p Text
+// the file's.
+bool isPragmaOnce(const Token &Tok, StringRef Text) {
+  if (!Tok.is(tok::raw_identifier) || Tok.getRawIdentifier() != "pragma")
+    return false;
+  StringRef Rest = Text.substr(Tok.getRawIdentifier().end() - Text.begin());
+  Rest = Rest.take_until([](char C) { return C == '\n'; }).trim();
+  if (!Rest.consume_front("once"))
+    return false;
+  Rest = Rest.ltrim();
+  return Rest.empty() || Rest.starts_with("//") || Rest.starts_with("/*");
+}
+
 } // namespace
 
 std::vector<LeadingInclude> leadingIncludes(const std::string &File) {
@@ -183,15 +196,19 @@ std::vector<LeadingInclude> leadingIncludes(const std::string &File) {
   Lex.LexFromRawLexer(Tok);
   while (Tok.is(tok::hash) && Tok.isAtStartOfLine()) {
     Lex.LexFromRawLexer(Tok);
-    if (!Tok.is(tok::raw_identifier) || Tok.getRawIdentifier() != "include")
-      break;
-    std::optional<LeadingInclude> Include =
-        includedName(Text.substr(Tok.getRawIdentifier().end() - Text.begin()));
-    if (!Include)
+    bool Once = isPragmaOnce(Tok, Text);
+    std::optional<LeadingInclude> Include;
+    if (!Once && Tok.is(tok::raw_identifier) &&
+        Tok.getRawIdentifier() == "include")
+      Include = includedName(
+          Text.substr(Tok.getRawIdentifier().end() - Text.begin()));
+    if (!Once && !Include)
       break;
     do
       Lex.LexFromRawLexer(Tok);
     while (Tok.isNot(tok::eof) && !Tok.isAtStartOfLine());
+    if (Once)
+      continue;
     Include->End =
         Tok.is(tok::eof) ? Text.size() : Tok.getLocation().getRawEncoding();
     Includes.push_back(std::move(*Include));

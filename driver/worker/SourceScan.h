@@ -44,8 +44,9 @@ struct LeadingInclude {
 };
 
 /// The `#include "name"` and `#include <name>` directives \p File opens
-/// with, before any other directive or token (comments and blank lines
-/// between them are passed over); empty when it opens otherwise.
+/// with, before any other directive or token (comments, blank lines and
+/// `#pragma once` between them are passed over); empty when it opens
+/// otherwise.
 std::vector<LeadingInclude> leadingIncludes(const std::string &File);
 
 } // namespace cudalint

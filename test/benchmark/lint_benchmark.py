@@ -3,13 +3,16 @@
 
 Lints a set of CUDA files with cudalint and, in the same run, parses the same
 files with `clang++-19 -fsyntax-only` using exactly the flags cudalint uses
-(from `cudalint --print-commands`). Prints, serial (-j1) and parallel (-jN):
-both times and their ratio (cudalint with --no-cache), as the median of
-several repetitions; the time of a re-run on the unchanged files with the
-result cache warm (a fresh cache directory, filled by one run first) and
-how much faster than the uncached run it is; and the peak resident memory of
-cudalint's largest process (a worker parsing the heaviest file, or the
-parent), the largest over the repetitions.
+(from `cudalint --print-commands`): the plain parse, nothing reused. Prints,
+serial (-j1) and parallel (-jN), as the median of several repetitions: the
+plain parse; the cold lint (--no-cache: no result cache, the precompiled
+headers built within the run) and its ratio to the plain parse; the cold
+lint without precompiled headers (--no-pch) and its ratio; the time of a
+re-run on the unchanged files with the result cache warm (a fresh cache
+directory, filled by one run first) and how much faster than the cold lint
+it is; and the peak resident memory of cudalint's largest process (a worker
+parsing the heaviest file, or the parent) in the cold lint, the largest over
+the repetitions.
 
     test/benchmark/lint_benchmark.py [--cudalint build/bin/cudalint]
         [--clang clang++-19] [-j 2] [--repeat 3] PATH... [-- extra flags]
@@ -42,7 +45,7 @@ def time_clang(clang, commands, jobs):
     return time.perf_counter() - start
 
 
-def time_cudalint(cudalint, paths, extra, jobs, cache=None):
+def time_cudalint(cudalint, paths, extra, jobs, cache=None, flags=()):
     """Wall time of one run, and the peak resident memory of its largest
     process (the parent or a worker: the kernel reports the largest of a
     process and the children it waited for), in MiB. Without \p cache, the
@@ -50,7 +53,7 @@ def time_cudalint(cudalint, paths, extra, jobs, cache=None):
     cache_flags = ["--cache-dir", cache] if cache else ["--no-cache"]
     start = time.perf_counter()
     proc = subprocess.Popen([cudalint, f"-j{jobs}", "--quiet", *cache_flags,
-                             *paths, "--", *extra],
+                             *flags, *paths, "--", *extra],
                             stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(proc.pid, 0)
@@ -82,26 +85,33 @@ def main():
 
     print(f"{len(commands)} files; median of {opts.repeat} runs")
     print(f"{'mode':<6} {'parse':>8} {'lint':>8} {'ratio':>7} "
-          f"{'cached':>8} {'speed-up':>9} {'peak MiB':>9}")
+          f"{'no-pch':>8} {'ratio':>7} {'cached':>8} {'speed-up':>9} "
+          f"{'peak MiB':>9}")
     results = {}
     for jobs in sorted({1, opts.j}):
-        clang_times, lint_times, cached_times, peaks = [], [], [], []
+        clang_times, lint_times, plain_times, cached_times = [], [], [], []
+        peaks = []
         with tempfile.TemporaryDirectory(prefix="cudalint-bench-") as cache:
             time_cudalint(opts.cudalint, opts.paths, extra, jobs, cache)
             for _ in range(opts.repeat):
-                # Alternate so that cache warmth and machine load hit both.
+                # Alternate so that cache warmth and machine load hit all.
                 clang_times.append(time_clang(opts.clang, commands, jobs))
                 seconds, peak = time_cudalint(opts.cudalint, opts.paths,
                                               extra, jobs)
                 lint_times.append(seconds)
                 peaks.append(peak)
+                plain_times.append(time_cudalint(
+                    opts.cudalint, opts.paths, extra, jobs,
+                    flags=["--no-pch"])[0])
                 cached_times.append(time_cudalint(
                     opts.cudalint, opts.paths, extra, jobs, cache)[0])
         c, l = statistics.median(clang_times), statistics.median(lint_times)
+        p = statistics.median(plain_times)
         r = statistics.median(cached_times)
         results[jobs] = (c, l)
         print(f"{'-j' + str(jobs):<6} {c:>7.2f}s {l:>7.2f}s {l / c:>7.3f} "
-              f"{r:>7.3f}s {l / r:>8.0f}x {max(peaks):>9.0f}")
+              f"{p:>7.2f}s {p / c:>7.3f} {r:>7.3f}s {l / r:>8.0f}x "
+              f"{max(peaks):>9.0f}")
     if opts.j != 1:
         c1, l1 = results[1]
         cj, lj = results[opts.j]
