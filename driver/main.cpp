@@ -129,6 +129,11 @@ static cl::opt<unsigned> Timeout(
     "timeout",
     cl::desc("Seconds one file may take before it is abandoned (0: none)"),
     cl::init(300), cl::cat(Category));
+static cl::opt<std::string> WorkerMemory(
+    "worker-memory",
+    cl::desc("Memory one file's worker may allocate before the file is "
+             "abandoned (default 1G; K, M, G suffixes; 0: no limit)"),
+    cl::value_desc("SIZE"), cl::init("1G"), cl::cat(Category));
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
@@ -397,6 +402,11 @@ std::optional<DriverOptions> parseOptions(int Argc, const char **Argv) {
     return usageError("invalid --cache-max-size '" + CacheMaxSize +
                       "'; expected a size such as 500M or 2G");
   Options.Cache.MaxBytes = *MaxBytes;
+  std::optional<uint64_t> WorkerBytes = parseByteSize(WorkerMemory);
+  if (!WorkerBytes)
+    return usageError("invalid --worker-memory '" + WorkerMemory +
+                      "'; expected a size such as 2G, or 0 for no limit");
+  Options.Workers.MemoryBytes = *WorkerBytes;
   if (!Shard.empty()) {
     std::optional<ShardSpec> Spec = parseShardSpec(Shard);
     if (!Spec)

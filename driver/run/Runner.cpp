@@ -35,6 +35,7 @@ struct Running {
   std::string ResultPath;
   std::chrono::steady_clock::time_point Started;
   bool TimedOut = false;
+  bool OverMemory = false;
 };
 
 std::string describeStatus(int Status) {
@@ -48,6 +49,28 @@ std::string describeStatus(int Status) {
   }
   return "cudalint's worker exited with status " +
          std::to_string(WEXITSTATUS(Status)) + " while analysing this file";
+}
+
+// The resident memory of process \p Pid in bytes (Linux's /proc); 0 when
+// it cannot be read.
+uint64_t residentBytes(pid_t Pid) {
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/statm");
+  uint64_t Size = 0, Resident = 0;
+  if (!(In >> Size >> Resident))
+    return 0;
+  return Resident * uint64_t(sysconf(_SC_PAGESIZE));
+}
+
+// What a worker may still grow by between two looks at it (the parent
+// looks every 5 ms): it is stopped this far below its limit.
+constexpr uint64_t LookHeadroom = uint64_t(16) << 20;
+
+std::string outOfMemoryText(uint64_t Bytes) {
+  return "analysing this file took more than the " +
+         std::to_string(Bytes >> 20) +
+         " MiB of memory a worker may use (a generated file, or one of tens "
+         "of thousands of kernels?); the other files were analysed. "
+         "--worker-memory=SIZE raises the limit (0: none)";
 }
 
 // The files of one run, each in a forked child, at most Jobs at once.
@@ -67,6 +90,7 @@ public:
       if (reapOne())
         continue;
       killOverdue();
+      killOverMemory();
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     return std::move(Results);
@@ -133,12 +157,26 @@ private:
     }
   }
 
+  // Stops the workers that come within LookHeadroom of the memory limit.
+  void killOverMemory() {
+    if (!Options.MemoryBytes)
+      return;
+    for (auto &[ChildPid, R] : Active)
+      if (!R.OverMemory && !R.TimedOut &&
+          residentBytes(ChildPid) + LookHeadroom >= Options.MemoryBytes) {
+        R.OverMemory = true;
+        kill(ChildPid, SIGKILL);
+      }
+  }
+
   void finish(const Running &R, int Status) {
     FileResult &Out = Results[R.Index];
     Out.File = Files[R.Index];
     bool Ok = WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
     if (Ok)
       readResult(R.ResultPath, Out);
+    else if (R.OverMemory)
+      Out.FileErrors.push_back(outOfMemoryText(Options.MemoryBytes));
     else if (R.TimedOut)
       Out.FileErrors.push_back(
           "analysis timed out after " + std::to_string(Options.TimeoutSeconds) +

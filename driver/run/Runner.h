@@ -5,6 +5,7 @@
 
 #include "report/Findings.h"
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -15,7 +16,10 @@ namespace cudalint {
 struct WorkerOptions {
   unsigned Jobs = 1;           ///< Workers at once (0 counts as 1).
   unsigned TimeoutSeconds = 0; ///< Time one file may take; 0: no limit.
-  bool ShowProgress = false;   ///< A `[done/total] file` line on stderr.
+  /// The resident memory one worker may reach, in bytes (it is stopped
+  /// just below); 0: no limit.
+  uint64_t MemoryBytes = uint64_t(1) << 30;
+  bool ShowProgress = false; ///< A `[done/total] file` line on stderr.
 };
 
 /// What a worker does with one file.
@@ -23,8 +27,9 @@ using FileWork = std::function<FileResult(const std::string &)>;
 
 /// Runs \p Work for each file in a forked child process, at most
 /// \p Options.Jobs at once. A child that crashes, is killed, or runs past
-/// \p Options.TimeoutSeconds is reported as a FileResult with a FileError;
-/// the others carry on. Results come back in the order of \p Files.
+/// \p Options.TimeoutSeconds or needs more memory than
+/// \p Options.MemoryBytes is reported as a FileResult with a FileError; the
+/// others carry on. Results come back in the order of \p Files.
 std::vector<FileResult> runIsolated(const std::vector<std::string> &Files,
                                     const WorkerOptions &Options,
                                     const FileWork &Work);
