@@ -36,8 +36,17 @@ namespace fs = llvm::sys::fs;
 namespace cudalint {
 
 std::string inputPath(FileEntryRef File) {
+  // A header found through a chain of precompiled headers can come with a
+  // real path that names nothing (libstdc++'s, reached through
+  // "<gcc>/12/../../../../include", one `..` too far): the file system
+  // says where the bytes are then.
   StringRef RealPath = File.getFileEntry().tryGetRealPathName();
-  return RealPath.empty() ? absolute(File.getName()) : RealPath.str();
+  if (!RealPath.empty() && fs::exists(RealPath))
+    return RealPath.str();
+  llvm::SmallString<256> Real;
+  if (!fs::real_path(File.getName(), Real))
+    return std::string(Real);
+  return absolute(File.getName());
 }
 
 namespace {
