@@ -68,8 +68,8 @@ std::string spelled(const MacroInfo &Macro, const Preprocessor &PP) {
   return Text;
 }
 
-// The macros \p PP has defined, as the lexer finds them: each name looked up
-// through the identifier table (\p Names; every one PP knows when empty).
+// The macros \p PP has defined, as the lexer finds them: each of \p Names
+// looked up through the identifier table, else each name the parse met.
 MacroTable macrosOf(Preprocessor &PP, const MacroTable *Names) {
   MacroTable Table;
   auto Add = [&](const IdentifierInfo *Name) {
@@ -87,8 +87,11 @@ MacroTable macrosOf(Preprocessor &PP, const MacroTable *Names) {
     }
     return Table;
   }
-  for (const auto &Entry : PP.macros(/*IncludeExternalMacros=*/true))
-    Add(Entry.first);
+  // The names this parse met: the others were not read from the chain, so
+  // the link cannot have written them again.
+  for (const auto &Entry : PP.getIdentifierTable())
+    if (Entry.getValue()->hasMacroDefinition())
+      Add(Entry.getValue());
   return Table;
 }
 
