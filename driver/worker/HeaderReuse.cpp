@@ -237,9 +237,9 @@ public:
   size_t extend(llvm::ArrayRef<LeadingInclude> Includes) {
     size_t Held = 0;
     for (const LeadingInclude &Include : Includes) {
-      if (!Include.Angled || !open())
+      if ((!Include.Angled && Include.Define.empty()) || !open())
         break;
-      if (!link(Include.Name)) {
+      if (!link(Include.Define.empty() ? Include.Name : Include.Define)) {
         Stopped = true;
         break;
       }
@@ -290,7 +290,8 @@ std::string headerBeside(StringRef Includer, const LeadingInclude &Include) {
   llvm::SmallString<256> Path(llvm::sys::path::parent_path(Includer));
   llvm::sys::path::append(Path, Include.Name);
   llvm::SmallString<256> Real;
-  if (Include.Angled || fs::real_path(Path, Real) || !fs::is_regular_file(Real))
+  if (Include.Angled || !Include.Define.empty() || fs::real_path(Path, Real) ||
+      !fs::is_regular_file(Real))
     return "";
   return std::string(Real);
 }

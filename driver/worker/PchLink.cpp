@@ -50,6 +50,8 @@ namespace {
 std::string directive(StringRef Header) {
   return "#include <" + Header.str() + ">\n";
 }
+// A link for one of the file's leading `#define`s, not a header.
+bool isDefine(StringRef Step) { return Step.starts_with("#"); }
 unsigned secondDirective(StringRef Header) { return directive(Header).size(); }
 
 // Each macro's name and definition (parameters and tokens, spelled).
@@ -186,7 +188,7 @@ public:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     Preprocessor &PP = CI.getPreprocessor();
     PP.addPPCallbacks(std::make_unique<LinkRecorder>(Watch));
-    if (!Header.empty()) {
+    if (!Header.empty() && !isDefine(Header)) {
       unsigned Second = secondDirective(Header);
       PP.addPPCallbacks(std::make_unique<ReinclusionWatch>(
           PP, std::vector<cudalint::Watch>{
@@ -252,7 +254,9 @@ bool writeStub(const std::string &Path, StringRef Header,
   llvm::raw_fd_ostream Out(Path, EC);
   if (EC)
     return false;
-  if (!Header.empty())
+  if (isDefine(Header))
+    Out << Header << "\n";
+  else if (!Header.empty())
     Out << directive(Header) << directive(Header);
   for (const std::string &Name : Kept)
     Out << "#pragma push_macro(\"" << Name << "\")\n#pragma pop_macro(\""
@@ -353,7 +357,7 @@ LinkRecord recordOf(LinkWatch &Watch, bool Parsed, const LinkFiles &Files,
   if (!Watch.Why.empty()) {
     Record.Status = LinkRecord::Stops;
     Record.Why = Watch.Why;
-  } else if (!Header.empty() && !Watch.FirstDidSomething) {
+  } else if (!Header.empty() && !isDefine(Header) && !Watch.FirstDidSomething) {
     Record.Status = LinkRecord::Nothing;
   } else {
     Record.Status = LinkRecord::Holds;
@@ -378,8 +382,8 @@ LinkRecord buildLink(const CompilerInvocation &Invocation,
   LinkWatch Watch;
   bool Parsed =
       parseLink(Invocation, WorkingDirectory, Files, Header, {}, Watch);
-  if (!Parsed || !Watch.Why.empty() || !Watch.FirstDidSomething ||
-      Files.Parent.empty())
+  if (!Parsed || !Watch.Why.empty() ||
+      (!Watch.FirstDidSomething && !isDefine(Header)) || Files.Parent.empty())
     return recordOf(Watch, Parsed, Files, Header);
   // A link over another: the macros loading it loses are written into it
   // again, once.

@@ -170,6 +170,16 @@ std::optional<LeadingInclude> includedName(StringRef Rest) {
   return Include;
 }
 
+// `#define ...` on one line (\p Rest, the line's text from `define`).
+std::optional<LeadingInclude> oneLineDefine(StringRef Rest) {
+  Rest = Rest.take_until([](char C) { return C == '\n'; }).rtrim();
+  if (Rest.ends_with("\\") || Rest.contains("/*"))
+    return std::nullopt;
+  LeadingInclude Define;
+  Define.Define = "#" + Rest.str();
+  return Define;
+}
+
 // `#pragma once` alone on its line: \p Tok is the word after `#`, \p Text
 // the file's.
 bool isPragmaOnce(const Token &Tok, StringRef Text) {
@@ -202,6 +212,10 @@ std::vector<LeadingInclude> leadingIncludes(const std::string &File) {
         Tok.getRawIdentifier() == "include")
       Include = includedName(
           Text.substr(Tok.getRawIdentifier().end() - Text.begin()));
+    else if (!Once && Tok.is(tok::raw_identifier) &&
+             Tok.getRawIdentifier() == "define")
+      Include = oneLineDefine(
+          Text.substr(Tok.getRawIdentifier().begin() - Text.begin()));
     if (!Once && !Include)
       break;
     do

@@ -36,17 +36,19 @@ bool includesHeaderOffPath(const std::string &File,
                            llvm::StringRef WorkingDirectory,
                            llvm::ArrayRef<std::string> Searchable);
 
-/// An `#include` directive of a file's leading run of them.
+/// A directive of a file's leading run of `#include` (and `#define`) ones.
 struct LeadingInclude {
   std::string Name; ///< As spelled between the quotes or brackets.
   bool Angled = false;
+  /// For a one-line `#define` among them, its text; then Name is empty.
+  std::string Define;
   unsigned End = 0; ///< The offset just past the directive's line.
 };
 
 /// The `#include "name"` and `#include <name>` directives \p File opens
-/// with, before any other directive or token (comments, blank lines and
-/// `#pragma once` between them are passed over); empty when it opens
-/// otherwise.
+/// with, and the one-line `#define`s among them, before any other directive
+/// or token (comments, blank lines and `#pragma once` between them are
+/// passed over); empty when it opens otherwise.
 std::vector<LeadingInclude> leadingIncludes(const std::string &File);
 
 } // namespace cudalint
