@@ -264,19 +264,30 @@ bool writeStub(const std::string &Path, StringRef Header,
   return true;
 }
 
+// \p Invocation parsing \p Input (of the same kind as its own input) over
+// the precompiled header \p Pch (none when empty), writing nothing.
+std::shared_ptr<CompilerInvocation>
+invocationOver(const CompilerInvocation &Invocation, StringRef Input,
+               StringRef Pch) {
+  auto Over = std::make_shared<CompilerInvocation>(Invocation);
+  FrontendOptions &Frontend = Over->getFrontendOpts();
+  InputKind Kind = Frontend.Inputs.empty() ? InputKind(Language::CUDA)
+                                           : Frontend.Inputs.front().getKind();
+  Frontend.Inputs = {FrontendInputFile(Input, Kind)};
+  Frontend.OutputFile.clear();
+  Frontend.ProgramAction = frontend::ParseSyntaxOnly;
+  Over->getCodeGenOpts().MainFileName.clear();
+  Over->getDependencyOutputOpts() = DependencyOutputOptions();
+  Over->getPreprocessorOpts().ImplicitPCHInclude = Pch.str();
+  return Over;
+}
+
 // \p Invocation turned to writing \p Files.Pch from \p Files.Stub.
 std::shared_ptr<CompilerInvocation>
 linkInvocation(const CompilerInvocation &Invocation, const LinkFiles &Files) {
-  auto Link = std::make_shared<CompilerInvocation>(Invocation);
-  FrontendOptions &Frontend = Link->getFrontendOpts();
-  InputKind Kind = Frontend.Inputs.empty() ? InputKind(Language::CUDA)
-                                           : Frontend.Inputs.front().getKind();
-  Frontend.Inputs = {FrontendInputFile(Files.Stub, Kind)};
-  Frontend.OutputFile = Files.Pch;
-  Frontend.ProgramAction = frontend::GeneratePCH;
-  Link->getCodeGenOpts().MainFileName.clear();
-  Link->getDependencyOutputOpts() = DependencyOutputOptions();
-  Link->getPreprocessorOpts().ImplicitPCHInclude = Files.Parent;
+  auto Link = invocationOver(Invocation, Files.Stub, Files.Parent);
+  Link->getFrontendOpts().OutputFile = Files.Pch;
+  Link->getFrontendOpts().ProgramAction = frontend::GeneratePCH;
   // No "N warnings generated." on the worker's stderr.
   Link->getDiagnosticOpts().ShowCarets = false;
   return Link;
@@ -304,16 +315,8 @@ std::vector<std::string>
 macrosLostInLoading(const CompilerInvocation &Invocation,
                     StringRef WorkingDirectory, const LinkFiles &Files,
                     const MacroTable &Expected) {
-  auto Load = std::make_shared<CompilerInvocation>(Invocation);
-  FrontendOptions &Frontend = Load->getFrontendOpts();
   std::string Empty = Files.Pch + ".empty.cu";
-  InputKind Kind = Frontend.Inputs.empty() ? InputKind(Language::CUDA)
-                                           : Frontend.Inputs.front().getKind();
-  Frontend.Inputs = {FrontendInputFile(Empty, Kind)};
-  Frontend.OutputFile.clear();
-  Frontend.ProgramAction = frontend::ParseSyntaxOnly;
-  Load->getDependencyOutputOpts() = DependencyOutputOptions();
-  Load->getPreprocessorOpts().ImplicitPCHInclude = Files.Pch;
+  auto Load = invocationOver(Invocation, Empty, Files.Pch);
   Load->getPreprocessorOpts().addRemappedFile(
       Empty, llvm::MemoryBuffer::getMemBuffer("").release());
   CompilerInstance CI;
